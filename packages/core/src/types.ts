@@ -1,0 +1,158 @@
+/**
+ * Public types of `@bridgekit/core`. One place, so that every module and every framework
+ * package agrees on the shapes of the spec (§2).
+ */
+
+/** The HTTP methods the client sends. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Why a call failed without an HTTP response (`status: 0`), or `'CLIENT_ERROR'` when the
+ * client's own pipeline failed. Servers may send other codes in their error envelope.
+ */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'ABORTED' | 'CLIENT_ERROR';
+
+/** Pagination metadata, normalized from the server's `meta` (aliases mapped, numbers parsed). */
+export interface ResponseMeta {
+  page?: number;
+  limit?: number;
+  total?: number;
+  totalPages?: number;
+  [key: string]: unknown;
+}
+
+/**
+ * The one shape every client call resolves to. Calls never reject.
+ *
+ * @example
+ * const res = await client.get<User[]>('/users');
+ * if (res.success) console.log(res.data, res.meta?.total);
+ * else console.error(res.status, res.error, res.code);
+ */
+export interface ApiResponse<T = any> {
+  /** `true` exactly when `status` is 2xx. */
+  success: boolean;
+  /** The response data: the envelope's `data`, or the whole body when it is not an envelope. */
+  data?: T;
+  /** A human-readable error message; present whenever `success` is `false`. */
+  error?: string;
+  /** An additional message from the server's envelope. */
+  message?: string;
+  /** HTTP status; `0` when no HTTP response was received. */
+  status: number;
+  /** Pagination metadata. */
+  meta?: ResponseMeta;
+  /** `NETWORK_ERROR`, `TIMEOUT`, `ABORTED`, `CLIENT_ERROR`, or a code from the server's envelope. */
+  code?: ClientErrorCode | (string & {});
+  /** Field-level validation messages from the server's envelope (field -> message). */
+  errors?: Record<string, string>;
+}
+
+/**
+ * Asynchronous key/value storage for the session (browser `localStorage`, React Native
+ * AsyncStorage, a keychain...).
+ */
+export interface StorageAdapter {
+  getItem(key: string): Promise<string | null>;
+  setItem(key: string, value: string): Promise<void>;
+  removeItem(key: string): Promise<void>;
+}
+
+/** The request as interceptors and `onRequest` see it. Interceptors may return a changed copy. */
+export interface RequestConfig {
+  method: HttpMethod;
+  /** The absolute URL, query string included. */
+  url: string;
+  headers: Record<string, string>;
+  body?: any;
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+/** Changes a request before it is sent. Runs once per call, in registration order. */
+export type RequestInterceptor = (config: RequestConfig) => Promise<RequestConfig> | RequestConfig;
+
+/** Changes a response after it arrives. Runs once per call, in registration order. */
+export type ResponseInterceptor = (
+  response: ApiResponse,
+) => Promise<ApiResponse> | ApiResponse;
+
+/** Options of `createClient(baseUrl, config)`. Every field is optional. */
+export interface ClientConfig {
+  /**
+   * A fixed session identifier, used until `setSessionId` or `clearSession`.
+   * @default undefined
+   */
+  sessionId?: string;
+  /**
+   * The app's own session source, consulted on every request after the in-memory value.
+   * @default undefined
+   */
+  getSessionId?: () => Promise<string | null> | string | null;
+  /**
+   * Whether requests carry the session header. A request's own `includeSession` wins.
+   * @default true
+   */
+  includeSession?: boolean;
+  /**
+   * Name of the header that carries the session.
+   * @default 'X-Session-ID'
+   */
+  sessionHeader?: string;
+  /**
+   * Where the session is looked up and saved.
+   * @default localStorage in a browser (guarded), none in Node/Bun/Deno
+   */
+  storage?: StorageAdapter;
+  /**
+   * Extra storage keys searched for a session, after `client_session_id`, `session_id`, `sessionId`.
+   * @default []
+   */
+  sessionKeys?: string[];
+  /**
+   * Default headers for every request.
+   * @default {}
+   */
+  headers?: Record<string, string>;
+  /**
+   * Extra tries after a retryable failure (network error, time-out, 408, 425, 429, 500, 502,
+   * 503, 504) of an idempotent request.
+   * @default 0
+   */
+  retryAttempts?: number;
+  /**
+   * Base of the exponential backoff with full jitter, in ms; capped at 10 s.
+   * @default 300
+   */
+  retryDelay?: number;
+  /**
+   * Time-out per attempt in ms; `0` disables it.
+   * @default 30000
+   */
+  timeout?: number;
+  /** Called once per call, after the request interceptors, before sending. */
+  onRequest?: (config: RequestConfig) => Promise<void> | void;
+  /** Called once per call with the final response (failures included). */
+  onResponse?: (response: ApiResponse) => Promise<void> | void;
+  /** Called with an `Error` for failures without an HTTP response and for throwing hooks. */
+  onError?: (error: Error) => void;
+  /**
+   * The `fetch` to use.
+   * @default globalThis.fetch
+   */
+  fetch?: typeof fetch;
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** Query parameters, serialized as DESIGN §2 says (null/undefined skipped, arrays comma-joined). */
+  params?: Record<string, unknown>;
+  /** Extra headers; they win over every other layer. */
+  headers?: Record<string, string>;
+  /** Time-out in ms for each attempt of this request; `0` disables it. */
+  timeout?: number;
+  /** Whether this request carries the session; wins over the client's setting. */
+  includeSession?: boolean;
+  /** Cancels the request (and any pending retry). */
+  signal?: AbortSignal;
+}

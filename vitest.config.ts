@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import.meta.url));
+
+// Tests import the public package names; they resolve to source so no build is needed.
+export const alias = [
+  { find: /^@bridgekit\/core$/, replacement: src('core/src/index.ts') },
+  { find: /^@bridgekit\/server$/, replacement: src('server/src/index.ts') },
+  { find: /^@bridgekit\/react\/hooks$/, replacement: src('react/src/hooks/index.ts') },
+  { find: /^@bridgekit\/react$/, replacement: src('react/src/index.ts') },
+  { find: /^@bridgekit\/nextjs\/server$/, replacement: src('nextjs/src/server/index.ts') },
+  { find: /^@bridgekit\/nextjs$/, replacement: src('nextjs/src/index.ts') },
+];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'core',
+          root: './packages/core',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          root: './packages/server',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'react',
+          root: './packages/react',
+          environment: 'jsdom',
+          include: ['test/**/*.test.{ts,tsx}'],
+          typecheck: { enabled: true, include: ['test/**/*.test-d.{ts,tsx}'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'nextjs',
+          root: './packages/nextjs',
+          environment: 'node',
+          include: ['test/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
