@@ -55,6 +55,19 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // Real Chromium against built apps; expects `npm run build` and the examples' builds.
+          name: 'e2e',
+          root: './examples',
+          environment: 'node',
+          include: ['*/e2e/**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
