@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm test`: every suite in one command. Builds the packages (the e2e apps use the built
+// output), runs Vitest (core, server, react, nextjs, e2e in Chromium) and the React Native
+// Jest suite, then prints one closing line `tests: N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const skipBuild = args.includes('--no-build');
+const out = mkdtempSync(join(tmpdir(), 'bk-test-'));
+const run = (cmd, cmdArgs, env = {}) =>
+  spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+let passed = 0;
+let failed = 0;
+let status = 0;
+
+if (!skipBuild) {
+  status = run('npm', ['run', 'build', '--silent']);
+  if (status !== 0) {
+    console.error('build failed; tests not run');
+    process.exit(status);
+  }
+}
+
+const vitestJson = join(out, 'vitest.json');
+status |= run('npx', [
+  '--no-install', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
+]);
+try {
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (report.numTotalTestSuites && !report.success && report.numFailedTests === 0 ? 1 : 0);
+} catch {
+  failed += 1;
+  console.error('vitest wrote no report');
+}
+
+const jestJson = join(out, 'jest.json');
+status |= run('npm', ['test', '--silent', '-w', '@bridgekit/react-native', '--', '--json', `--outputFile=${jestJson}`]);
+try {
+  const report = JSON.parse(readFileSync(jestJson, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (report.success || report.numFailedTests ? 0 : 1);
+} catch {
+  failed += 1;
+  console.error('jest wrote no report');
+}
+
+rmSync(out, { recursive: true, force: true });
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(status || (failed ? 1 : 0));
