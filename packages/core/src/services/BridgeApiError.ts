@@ -1,1 +1,67 @@
-export {};
+import type { ApiResponse } from '../types';
+
+/**
+ * The error every service method (`BridgeApiService`, the auth service) rejects with when the
+ * server answers with a failure or no answer arrives. Hooks expose it as `error`.
+ *
+ * @example
+ * try {
+ *   await products.create({ name: '' });
+ * } catch (e) {
+ *   if (isBridgeApiError(e) && e.status === 422) showFieldErrors(e.errors);
+ * }
+ */
+export class BridgeApiError extends Error {
+  override readonly name = 'BridgeApiError' as const;
+  /** HTTP status; `0` when no HTTP response was received (network error, time-out, abort). */
+  readonly status: number;
+  /** The server's error code (`'VALIDATION_ERROR'`...) or the client's (`'NETWORK_ERROR'`...). */
+  readonly code?: string;
+  /** Field-level messages (field -> message) from the server's error envelope. */
+  readonly errors?: Record<string, string>;
+
+  constructor(
+    message: string,
+    details: { status: number; code?: string; errors?: Record<string, string> },
+  ) {
+    super(message);
+    this.status = details.status;
+    if (details.code !== undefined) this.code = details.code;
+    if (details.errors !== undefined) this.errors = details.errors;
+  }
+
+  /**
+   * Builds the error from a failed `ApiResponse`.
+   *
+   * @example
+   * const res = await client.get('/products/1');
+   * if (!res.success) throw BridgeApiError.fromResponse(res);
+   */
+  static fromResponse(response: ApiResponse): BridgeApiError {
+    const message =
+      response.error ||
+      response.message ||
+      (response.status ? `HTTP ${response.status}` : 'Request failed');
+    return new BridgeApiError(message, {
+      status: response.status,
+      ...(response.code !== undefined && { code: response.code }),
+      ...(response.errors !== undefined && { errors: response.errors }),
+    });
+  }
+}
+
+/**
+ * Whether `value` is a `BridgeApiError`. Matches on `name`, so errors from another copy of the
+ * library (or another realm) are recognised too.
+ *
+ * @example
+ * if (isBridgeApiError(error) && error.status === 401) redirectToLogin();
+ */
+export function isBridgeApiError(value: unknown): value is BridgeApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { name?: unknown }).name === 'BridgeApiError' &&
+    typeof (value as { status?: unknown }).status === 'number'
+  );
+}

@@ -1,1 +1,246 @@
-export {};
+import type { Client } from '../client';
+import { bracketSerializer, type QueryEntry } from '../query/serializer';
+import type { ApiResponse } from '../types';
+import { BridgeApiError } from './BridgeApiError';
+import { type PaginatedResponse, parseListResponse } from './parseListResponse';
+
+export type { PaginatedResponse, PaginationMeta } from './parseListResponse';
+export { parseListResponse } from './parseListResponse';
+
+/** The six operations of a `BridgeApiService`, each of which can get its own path. */
+export type EntityOperation = 'list' | 'get' | 'search' | 'create' | 'update' | 'delete';
+
+/**
+ * Where an entity lives on the API.
+ *
+ * @example
+ * const config: EntityConfig = {
+ *   endpoint: '/products',
+ *   customEndpoints: { search: '/search/products', get: '/products/by-id/:id' },
+ *   updateMethod: 'PATCH',
+ * };
+ */
+export interface EntityConfig {
+  /** Path of the collection under the client's base URL, e.g. `'/products'`. */
+  endpoint: string;
+  /**
+   * Path templates that replace the default path of an operation; `:id` is replaced by the
+   * URI-encoded id.
+   * @default {} (list/create `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`)
+   */
+  customEndpoints?: Partial<Record<EntityOperation, string>>;
+  /**
+   * HTTP method of `update`.
+   * @default 'PUT'
+   */
+  updateMethod?: 'PUT' | 'PATCH';
+}
+
+/** Pagination and sorting of a list request. */
+export interface QueryParams {
+  /** 1-based page number. */
+  page?: number;
+  /** Items per page. */
+  limit?: number;
+  /** Field to sort by, sent as `sort=orderBy:orderDir`. */
+  orderBy?: string;
+  /** Sort direction. @default 'asc' */
+  orderDir?: 'asc' | 'desc';
+}
+
+/** A filter value for `search`: `{ operator: 'gte', value: 10 }` is sent as `field[gte]=10`. */
+export interface SearchFilter {
+  operator: string;
+  value: unknown;
+}
+
+/** Parameters of `search`. */
+export interface SearchParams extends QueryParams {
+  /** Full-text query, sent as `q`. */
+  q: string;
+  /** Entity name, sent as `entity` when given. */
+  entity?: string;
+  /**
+   * Filters by field, written like the query builder's:
+   * `{ price: { operator: 'gte', value: 10 } }` -> `price[gte]=10`; `eq` -> `field=value`.
+   */
+  filters?: Record<string, SearchFilter>;
+}
+
+/**
+ * CRUD and search over one entity. Every method rejects with a `BridgeApiError` when the
+ * server answers with a failure (or does not answer).
+ */
+export interface BridgeApiService<T> {
+  /** The collection path this service was created for. */
+  readonly endpoint: string;
+  /** The client the service sends through. */
+  readonly client: Client;
+  /** GET `endpoint?page&limit&sort`. */
+  getList(params?: QueryParams): Promise<PaginatedResponse<T>>;
+  /** GET `endpoint/:id`. */
+  getById(id: string, params?: QueryParams): Promise<T>;
+  /** GET `endpoint/search?q&entity&page&limit&sort&field[op]=value...`. */
+  search(params: SearchParams): Promise<PaginatedResponse<T>>;
+  /** POST `endpoint`. */
+  create(data: Partial<T>): Promise<T>;
+  /** PUT (or PATCH) `endpoint/:id`. */
+  update(id: string, data: Partial<T>): Promise<T>;
+  /** DELETE `endpoint/:id`. */
+  delete(id: string): Promise<void>;
+}
+
+const OPERATOR_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+function checkId(id: unknown): string {
+  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+  if (typeof id !== 'string' || id === '') {
+    throw new TypeError(`id must be a non-empty string, got ${JSON.stringify(id)}`);
+  }
+  return id;
+}
+
+function checkPositiveInteger(name: string, value: unknown): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be an integer >= 1, got ${String(value)}`);
+  }
+}
+
+/** `page`, `limit` and `sort` entries, validated. */
+function paginationEntries(params: QueryParams | undefined): QueryEntry[] {
+  if (params === undefined || params === null) return [];
+  if (typeof params !== 'object') throw new TypeError('params must be an object');
+  checkPositiveInteger('params.page', params.page);
+  checkPositiveInteger('params.limit', params.limit);
+  const dir = params.orderDir ?? 'asc';
+  if (dir !== 'asc' && dir !== 'desc') {
+    throw new TypeError(`params.orderDir must be 'asc' or 'desc', got ${String(dir)}`);
+  }
+  if (params.orderBy !== undefined && (typeof params.orderBy !== 'string' || !params.orderBy)) {
+    throw new TypeError('params.orderBy must be a non-empty string');
+  }
+  const entries: QueryEntry[] = [];
+  if (params.page !== undefined) entries.push({ kind: 'page', value: params.page });
+  if (params.limit !== undefined) entries.push({ kind: 'limit', value: params.limit });
+  if (params.orderBy) entries.push({ kind: 'sort', fields: [[params.orderBy, dir]] });
+  return entries;
+}
+
+/** One entry per filter, written by the query builder's serializer (`field[op]=value`). */
+function filterEntries(filters: SearchParams['filters']): QueryEntry[] {
+  if (filters === undefined || filters === null) return [];
+  if (typeof filters !== 'object') throw new TypeError('params.filters must be an object');
+  const entries: QueryEntry[] = [];
+  for (const [field, filter] of Object.entries(filters)) {
+    if (!field) throw new TypeError('params.filters: field names must be non-empty');
+    const operator = filter?.operator;
+    if (typeof operator !== 'string' || !OPERATOR_NAME.test(operator)) {
+      throw new TypeError(`params.filters.${field}.operator is not a valid operator name`);
+    }
+    const value = operator === 'null' || operator === 'nnull' ? true : filter.value;
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      throw new RangeError(`params.filters.${field}.value must be a finite number`);
+    }
+    entries.push({ kind: 'filter', field, operator, value });
+  }
+  return entries;
+}
+
+function withQuery(path: string, entries: QueryEntry[]): string {
+  const query = bracketSerializer.serialize(entries);
+  if (!query) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
+function unwrap<R>(response: ApiResponse<R>): R {
+  if (!response.success) throw BridgeApiError.fromResponse(response);
+  return response.data as R;
+}
+
+/**
+ * Creates the CRUD + search service of one entity over a client. Paths (DESIGN §4): list and
+ * create `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`; each can be
+ * replaced with `customEndpoints`.
+ *
+ * @example
+ * const products = createBridgeApiService<Product>(client, { endpoint: '/products' });
+ * const { data, meta } = await products.getList({ page: 2, limit: 20, orderBy: 'price', orderDir: 'desc' });
+ * const created = await products.create({ name: 'Lamp', price: 25 });
+ */
+export function createBridgeApiService<T>(
+  client: Client,
+  config: EntityConfig,
+): BridgeApiService<T> {
+  if (!client || typeof client.get !== 'function') {
+    throw new TypeError('client must be a Bridgekit Client');
+  }
+  if (!config || typeof config.endpoint !== 'string' || config.endpoint.trim() === '') {
+    throw new TypeError('config.endpoint must be a non-empty string');
+  }
+  const updateMethod = config.updateMethod ?? 'PUT';
+  if (updateMethod !== 'PUT' && updateMethod !== 'PATCH') {
+    throw new TypeError(
+      `config.updateMethod must be 'PUT' or 'PATCH', got ${String(updateMethod)}`,
+    );
+  }
+  const endpoint = config.endpoint.length > 1 ? config.endpoint.replace(/\/+$/, '') : '/';
+  const custom = config.customEndpoints ?? {};
+  const base = endpoint === '/' ? '' : endpoint;
+  const defaults: Record<EntityOperation, string> = {
+    list: endpoint,
+    create: endpoint,
+    search: `${base}/search`,
+    get: `${base}/:id`,
+    update: `${base}/:id`,
+    delete: `${base}/:id`,
+  };
+  const path = (operation: EntityOperation, id?: string): string => {
+    const template = custom[operation] ?? defaults[operation];
+    return id === undefined ? template : template.replace(/:id\b/g, encodeURIComponent(id));
+  };
+
+  return {
+    endpoint,
+    client,
+    async getList(params) {
+      const response = await client.get(withQuery(path('list'), paginationEntries(params)));
+      if (!response.success) throw BridgeApiError.fromResponse(response);
+      return parseListResponse<T>(response, params ?? {});
+    },
+    async getById(id, params) {
+      const url = withQuery(path('get', checkId(id)), paginationEntries(params));
+      return unwrap(await client.get<T>(url));
+    },
+    async search(params) {
+      if (!params || typeof params !== 'object') throw new TypeError('params must be an object');
+      if (typeof params.q !== 'string') throw new TypeError('params.q must be a string');
+      if (params.entity !== undefined && typeof params.entity !== 'string') {
+        throw new TypeError('params.entity must be a string');
+      }
+      const entries: QueryEntry[] = [
+        { kind: 'search', value: params.q },
+        ...(params.entity ? [{ kind: 'param' as const, key: 'entity', value: params.entity }] : []),
+        ...paginationEntries(params),
+        ...filterEntries(params.filters),
+      ];
+      const response = await client.get(withQuery(path('search'), entries));
+      if (!response.success) throw BridgeApiError.fromResponse(response);
+      return parseListResponse<T>(response, params);
+    },
+    async create(data) {
+      return unwrap(await client.post<T>(path('create'), data));
+    },
+    async update(id, data) {
+      const url = path('update', checkId(id));
+      const response =
+        updateMethod === 'PATCH'
+          ? await client.patch<T>(url, data)
+          : await client.put<T>(url, data);
+      return unwrap(response);
+    },
+    async delete(id) {
+      unwrap(await client.delete(path('delete', checkId(id))));
+    },
+  };
+}
