@@ -1,1 +1,126 @@
-export {};
+/**
+ * How the query builder's entries become a query string. One replaceable object, so another
+ * backend dialect (`filter[price][gte]=`, `price=gte:10`, ...) is a new serializer, not a new
+ * builder (DESIGN §3).
+ */
+import { serializeValue } from '../params';
+
+/** A sort direction. */
+export type SortDirection = 'asc' | 'desc';
+
+/**
+ * One entry of a query, as the builder records it (values already validated).
+ * `operator` is the wire name (`'eq'` for plain equality, `'in'` for `inOp`, ...).
+ */
+export type QueryEntry =
+  | {
+      readonly kind: 'filter';
+      readonly field: string;
+      readonly operator: string;
+      readonly value: unknown;
+    }
+  | { readonly kind: 'search'; readonly value: string }
+  | { readonly kind: 'page' | 'limit' | 'offset'; readonly value: number }
+  | {
+      readonly kind: 'sort';
+      readonly fields: ReadonlyArray<readonly [field: string, direction: SortDirection]>;
+    }
+  | { readonly kind: 'param'; readonly key: string; readonly value: unknown };
+
+/**
+ * Turns the builder's entries into a query string.
+ *
+ * @example
+ * // price=gte:10 instead of price[gte]=10
+ * const colonSerializer: QuerySerializer = {
+ *   ...bracketSerializer,
+ *   key: (e) => (e.kind === 'filter' ? e.field : bracketSerializer.key(e)),
+ *   // ...and a serialize() that writes `${operator}:${value}`
+ * };
+ * new QueryBuilder(client, '/products', colonSerializer);
+ */
+export interface QuerySerializer {
+  /**
+   * The query name an entry is stored under. Two entries with one name are one entry: the
+   * later call replaces the earlier value in place, so `param('page', 3)` and `page(3)` agree.
+   */
+  key(entry: QueryEntry): string;
+  /** `name=value` pairs in entry order, joined by `&`, without a leading `?`. */
+  serialize(entries: readonly QueryEntry[]): string;
+}
+
+// Lone surrogates would make encodeURIComponent throw; URLSearchParams sends U+FFFD for them.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `encodeURIComponent` that never throws. */
+export function encodeQueryComponent(text: string): string {
+  return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
+}
+
+/**
+ * The encoded text of one builder value. Unlike `RequestOptions.params`, `null` is sent as
+ * `null` (so `where(f, null)` means "equals null"), and array items are encoded one by one
+ * and joined by a literal `,`: a comma inside an item stays `%2C`, so a server that splits
+ * the raw text before decoding recovers every item.
+ */
+function encodeValue(value: unknown): string {
+  if (Array.isArray(value)) return value.map(encodeValue).join(',');
+  if (value === null || value === undefined) return 'null';
+  return encodeQueryComponent(serializeValue(value) ?? '');
+}
+
+function valueText(entry: QueryEntry): string {
+  switch (entry.kind) {
+    case 'sort':
+      return entry.fields
+        .map(([field, direction]) => `${encodeQueryComponent(field)}:${direction}`)
+        .join(',');
+    case 'search':
+      return encodeQueryComponent(entry.value);
+    case 'page':
+    case 'limit':
+    case 'offset':
+      return String(entry.value);
+    default:
+      return encodeValue(entry.value);
+  }
+}
+
+function nameText(entry: QueryEntry): string {
+  if (entry.kind === 'filter') {
+    const field = encodeQueryComponent(entry.field);
+    return entry.operator === 'eq' ? field : `${field}[${entry.operator}]`;
+  }
+  if (entry.kind === 'param') return encodeQueryComponent(entry.key);
+  return bracketSerializer.key(entry);
+}
+
+/**
+ * The default wire format of DESIGN §3: `field=value` for equality, `field[op]=value`
+ * otherwise (field encoded, brackets literal), `q`, `page`, `limit`, `offset`,
+ * `sort=name:asc,age:desc`, custom params under their own key; values
+ * `encodeURIComponent`-encoded (`%20` for spaces).
+ *
+ * @example
+ * bracketSerializer.serialize([
+ *   { kind: 'filter', field: 'price', operator: 'gte', value: 10 },
+ *   { kind: 'page', value: 2 },
+ * ]); // 'price[gte]=10&page=2'
+ */
+export const bracketSerializer: QuerySerializer = {
+  key(entry) {
+    switch (entry.kind) {
+      case 'filter':
+        return entry.operator === 'eq' ? entry.field : `${entry.field}[${entry.operator}]`;
+      case 'param':
+        return entry.key;
+      case 'search':
+        return 'q';
+      default:
+        return entry.kind;
+    }
+  },
+  serialize(entries) {
+    return entries.map((entry) => `${nameText(entry)}=${valueText(entry)}`).join('&');
+  },
+};

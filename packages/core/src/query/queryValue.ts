@@ -1,0 +1,71 @@
+/**
+ * Validation of the values the query builder and the operator functions accept. Internal:
+ * both must reject the same mistakes with the same messages, at the call that made them.
+ */
+
+/** Values the builder turns into query text. */
+export type QueryScalar = string | number | boolean | bigint | Date | null;
+
+/**
+ * Throws unless `value` can become query text: `undefined`, plain objects, functions and
+ * symbols are `TypeError`s; `NaN`, `±Infinity` and invalid dates are `RangeError`s. Arrays are
+ * checked element by element (one level; nested arrays are flattened by the serializer).
+ *
+ * @param name how the argument is named in the error message, e.g. `where: value of "price"`.
+ */
+export function assertQueryValue(value: unknown, name: string): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      assertQueryValue(item, `${name}[${index}]`);
+    });
+    return;
+  }
+  if (value === null) return;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+    case 'bigint':
+      return;
+    case 'number':
+      if (!Number.isFinite(value)) {
+        throw new RangeError(`${name} must be a finite number, got ${value}`);
+      }
+      return;
+    case 'undefined':
+      throw new TypeError(`${name} is undefined`);
+    case 'object': {
+      if (value instanceof Date) {
+        if (Number.isNaN(value.getTime())) throw new RangeError(`${name} is an invalid Date`);
+        return;
+      }
+      // A plain object would be sent as "[object Object]": always a mistake.
+      const proto = Object.getPrototypeOf(value);
+      if (proto === Object.prototype || proto === null) {
+        throw new TypeError(
+          `${name} must be a string, number, boolean, Date, null or array, got a plain object`,
+        );
+      }
+      return;
+    }
+    default:
+      throw new TypeError(`${name} must be a string, number, boolean, Date, null or array`);
+  }
+}
+
+/** Throws a `TypeError` unless `value` is a non-empty string. */
+export function assertNonEmptyString(value: unknown, name: string): asserts value is string {
+  if (typeof value !== 'string') {
+    throw new TypeError(`${name} must be a string, got ${describe(value)}`);
+  }
+  if (value.length === 0) throw new TypeError(`${name} must not be empty`);
+}
+
+/** A short description of a bad argument for error messages. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return typeof value;
+}
