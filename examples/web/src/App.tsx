@@ -1,0 +1,45 @@
+import { BridgeProvider, useBridgeClient } from '@bridgekit/react';
+import { useLayoutEffect } from 'react';
+import { RequestLog } from './components/RequestLog';
+import { AdminPage } from './pages/AdminPage';
+import { Layout } from './pages/Layout';
+import { ProductFormPage } from './pages/ProductFormPage';
+import { ProductsPage } from './pages/ProductsPage';
+import { SignInPage } from './pages/SignInPage';
+import { attachRequestLog, loggingFetch } from './requestLog';
+import { useRoute } from './router';
+
+// Same origin as the app: `npm start` (vite preview) and `vite dev` proxy /api to the server.
+const config = { baseUrl: '/api', fetch: loggingFetch, timeout: 10_000 };
+
+function Interceptors() {
+  const client = useBridgeClient();
+  // A layout effect, so the interceptors are in place before SWR's first requests.
+  useLayoutEffect(() => attachRequestLog(client), [client]);
+  return null;
+}
+
+function Pages() {
+  const { path } = useRoute();
+  if (path === '/login') return <SignInPage />;
+  const edit = /^\/products\/([^/]+)$/.exec(path);
+  let page = <ProductsPage />;
+  if (path === '/admin') page = <AdminPage />;
+  else if (path === '/products/new') page = <ProductFormPage />;
+  else if (edit) page = <ProductFormPage id={decodeURIComponent(edit[1]!)} />;
+  return <Layout>{page}</Layout>;
+}
+
+export function App() {
+  return (
+    <BridgeProvider config={config}>
+      <Interceptors />
+      <div className="shell">
+        <div className="content">
+          <Pages />
+        </div>
+        <RequestLog />
+      </div>
+    </BridgeProvider>
+  );
+}

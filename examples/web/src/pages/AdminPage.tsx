@@ -1,0 +1,52 @@
+import { BridgeTable, BridgeView, type ColumnDef } from '@bridgekit/react';
+
+interface Task {
+  id: string;
+  title: string;
+  status: 'todo' | 'doing' | 'done';
+  priority: number;
+  assignee: string;
+  dueDate: string;
+}
+
+const taskColumns: ColumnDef<Task>[] = [
+  { key: 'title', header: 'Title' },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (status) => <span className={`status ${status}`}>{status}</span>,
+  },
+  { key: 'priority', header: 'Priority' },
+  { key: 'assignee', header: 'Assignee' },
+  { key: 'dueDate', header: 'Due', render: (due) => (due ? String(due).slice(0, 10) : '') },
+];
+
+const fallback = (
+  <div className="card fallback" data-testid="admin-fallback" role="note">
+    <h2>Admins only</h2>
+    <p>
+      This section is wrapped in <code>&lt;BridgeView allowedTypes="admin"&gt;</code>. You are
+      signed in with another user type, so you see this fallback instead. Sign in as{' '}
+      <code>admin@example.com</code> to see it.
+    </p>
+  </div>
+);
+
+/** The admin-only section: the team's tasks, visible to `admin` users only. */
+export function AdminPage() {
+  return (
+    <BridgeView
+      allowedTypes="admin"
+      fallback={fallback}
+      loadingComponent={<p className="muted">Loading…</p>}
+    >
+      <section className="card" data-testid="admin-section">
+        <h2>Admin: team tasks</h2>
+        <p className="muted">
+          Rendered by <code>&lt;BridgeView allowedTypes="admin"&gt;</code> for admins only.
+        </p>
+        <BridgeTable<Task> endpoint="/tasks" columns={taskColumns} pageSize={8} />
+      </section>
+    </BridgeView>
+  );
+}

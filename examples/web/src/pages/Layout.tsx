@@ -1,0 +1,54 @@
+import { type RedirectReason, useAuth, useAuthGuard } from '@bridgekit/react';
+import type { ReactNode } from 'react';
+import { navigate, useRoute } from '../router';
+
+function onRedirect(path: string, reason: RedirectReason) {
+  navigate(`${path}?reason=${reason}`);
+}
+
+/** The signed-in part of the app: redirects to the sign-in page when there is no valid session. */
+export function Layout({ children }: { children: ReactNode }) {
+  const guard = useAuthGuard({ loginRedirectPath: '/login', onRedirect });
+  const { logout } = useAuth();
+  const { path } = useRoute();
+
+  if (guard.isLoading && !guard.isAuthorized) {
+    return (
+      <p className="muted" data-testid="guard-loading">
+        Checking your session…
+      </p>
+    );
+  }
+  if (!guard.isAuthorized) return null;
+
+  const signOut = async () => {
+    await logout();
+    navigate('/login');
+  };
+  const link = (to: string, label: string) => (
+    <a href={`#${to}`} aria-current={path === to ? 'page' : undefined}>
+      {label}
+    </a>
+  );
+
+  return (
+    <>
+      <header className="topbar">
+        <strong className="brand">Bridgekit demo</strong>
+        <nav>
+          {link('/products', 'Products')}
+          {link('/products/new', 'New product')}
+          {link('/admin', 'Admin')}
+        </nav>
+        <span className="user" data-testid="current-user">
+          {guard.user?.email ?? guard.user?.userName}{' '}
+          <span className="badge">{guard.user?.userType}</span>
+        </span>
+        <button type="button" onClick={signOut} data-testid="sign-out">
+          Sign out
+        </button>
+      </header>
+      <main>{children}</main>
+    </>
+  );
+}

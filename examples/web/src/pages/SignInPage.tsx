@@ -1,0 +1,112 @@
+import { useAuth } from '@bridgekit/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { navigate, useRoute } from '../router';
+
+const DEMO_USERS = [
+  { email: 'admin@example.com', password: 'admin123', type: 'admin' },
+  { email: 'editor@example.com', password: 'editor123', type: 'editor' },
+  { email: 'viewer@example.com', password: 'viewer123', type: 'viewer' },
+];
+
+const NOTICES: Record<string, string> = {
+  unauthenticated: 'Please sign in to continue.',
+  'session-expired': 'Your session expired. Please sign in again.',
+};
+
+export function SignInPage() {
+  const { login, isAuthenticated } = useAuth();
+  const { params } = useRoute();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const notice = NOTICES[params.get('reason') ?? ''];
+
+  // Already signed in (e.g. a reload on #/login): go straight to the products.
+  useEffect(() => {
+    if (isAuthenticated && !params.get('reason')) navigate('/products');
+  }, [isAuthenticated, params]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      await login({ email, password });
+      navigate('/products');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Sign-in failed');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className="signin card">
+      <h1>Sign in</h1>
+      {notice && (
+        <p className="notice" data-testid="signin-notice">
+          {notice}
+        </p>
+      )}
+      <form onSubmit={submit}>
+        <label>
+          Email
+          <input
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <label>
+          Password
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={pending} data-testid="sign-in">
+          {pending ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <h2>Demo accounts</h2>
+      <table className="demo-users">
+        <tbody>
+          {DEMO_USERS.map((user) => (
+            <tr key={user.email}>
+              <td>{user.email}</td>
+              <td>
+                <code>{user.password}</code>
+              </td>
+              <td>
+                <span className="badge">{user.type}</span>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => {
+                    setEmail(user.email);
+                    setPassword(user.password);
+                  }}
+                >
+                  Use
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

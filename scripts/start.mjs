@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// `npm start`: builds what is stale (the packages, then the demo app), starts the reference
+// server with demo data, serves the built app with `/api` proxied to it (one origin, so no
+// CORS), prints the URL and the demo accounts, and stops both on Ctrl-C / SIGTERM.
+//
+// Options: --port <n> (API, default 4000), --web-port <n> (app, default 5173), --rebuild.
+// Works offline: everything it needs is in node_modules after `npm ci`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const webDir = join(root, 'examples/web');
+const HOST = '127.0.0.1';
+
+const DEMO_ACCOUNTS = [
+  ['admin@example.com', 'admin123', 'admin'],
+  ['editor@example.com', 'editor123', 'editor'],
+  ['viewer@example.com', 'viewer123', 'viewer'],
+];
+
+const { values: args } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    'web-port': { type: 'string', default: '5173' },
+    rebuild: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (args.help) {
+  console.log('Usage: npm start -- [--port 4000] [--web-port 5173] [--rebuild]');
+  process.exit(0);
+}
+
+function portArg(name, value) {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--${name} must be a port number (0-65535), got ${value}`);
+    process.exit(1);
+  }
+  return port;
+}
+
+/** Newest modification time of the files under `paths` (folders walked, node_modules and dist skipped). */
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path)) {
+        if (name !== 'node_modules' && name !== 'dist') visit(join(path, name));
+      }
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const path of paths) visit(path);
+  return newest;
+}
+
+/** Whether `output` is missing or older than any of `inputs`. */
+function isStale(output, inputs) {
+  return args.rebuild || !existsSync(output) || statSync(output).mtimeMs < newestMtime(inputs);
+}
+
+function run(command, commandArgs, cwd = root) {
+  const result = spawnSync(command, commandArgs, { cwd, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n\`${command} ${commandArgs.join(' ')}\` failed (exit ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+// 1. The packages the demo runs on, in dependency order; fresh ones are skipped.
+const packages = ['core', 'server', 'react'];
+const stale = packages.filter((name) => {
+  const dir = join(root, 'packages', name);
+  return isStale(join(dir, 'dist/index.js'), [
+    join(dir, 'src'),
+    join(dir, 'package.json'),
+    join(dir, 'tsup.config.ts'),
+  ]);
+});
+if (stale.length > 0) {
+  console.log(`Building ${stale.map((name) => `@bridgekit/${name}`).join(', ')}…`);
+  run('npm', [
+    'run',
+    'build',
+    '--silent',
+    ...stale.flatMap((name) => ['-w', `@bridgekit/${name}`]),
+  ]);
+}
+
+// Vite is imported only now: the build above must not wait for it.
+const { build, preview } = await import('vite');
+
+// 2. The app, built against packages/react/dist exactly as a user's app would be.
+if (
+  isStale(join(webDir, 'dist/index.html'), [
+    join(webDir, 'src'),
+    join(webDir, 'index.html'),
+    join(webDir, 'vite.config.ts'),
+    join(root, 'packages/react/dist'),
+    join(root, 'packages/core/dist'),
+  ])
+) {
+  console.log('Building the demo app…');
+  await build({ root: webDir, logLevel: 'warn' });
+}
+
+/** Whether nothing listens on HOST:port yet. */
+function isFree(port) {
+  return new Promise((resolve) => {
+    const probe = createNetServer()
+      .once('error', () => resolve(false))
+      .listen(port, HOST, () => probe.close(() => resolve(true)));
+  });
+}
+
+// 3. The reference server with demo data. An explicit --port must be free; the default falls
+// back to any free port, since the browser only talks to it through the app's proxy.
+const { createServer } = await import('@bridgekit/server');
+let apiPort = args.port === undefined ? 4000 : portArg('port', args.port);
+if (!(await isFree(apiPort))) {
+  if (args.port !== undefined) {
+    console.error(`Port ${apiPort} on ${HOST} is in use: choose another with --port.`);
+    process.exit(1);
+  }
+  console.warn(`Port ${apiPort} is in use; the API takes a free port instead.`);
+  apiPort = 0;
+}
+const api = createServer({ seed: 'demo' });
+const { port: boundApiPort } = await api.listen(apiPort, HOST);
+const apiOrigin = `http://${HOST}:${boundApiPort}`;
+
+// 4. The built app, with /api proxied to the server (the app calls the relative '/api').
+let web;
+try {
+  web = await preview({
+    root: webDir,
+    logLevel: 'warn',
+    preview: {
+      host: HOST,
+      port: portArg('web-port', args['web-port']),
+      strictPort: false,
+      open: false,
+      proxy: { '/api': { target: apiOrigin, changeOrigin: false } },
+    },
+  });
+} catch (error) {
+  await api.close();
+  throw error;
+}
+const appUrl = web.resolvedUrls?.local[0] ?? `http://${HOST}:${args['web-port']}/`;
+
+console.log(`
+  Bridgekit demo is running
+
+  App:  ${appUrl}
+  API:  ${apiOrigin}/api   (reference server, in-memory demo data)
+
+  Demo accounts:
+${DEMO_ACCOUNTS.map(([email, password, type]) => `    ${email.padEnd(20)} ${password.padEnd(10)} (${type})`).join('\n')}
+
+  Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) {
+    // A second Ctrl-C does not wait for open connections.
+    process.exit(130);
+  }
+  stopping = true;
+  console.log(`\n${signal}: stopping the app and the API…`);
+  // Open keep-alive connections must not hold the terminal hostage.
+  setTimeout(() => process.exit(1), 5000).unref();
+  const results = await Promise.allSettled([web.close(), api.close()]);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) console.error(failed.reason);
+  process.exit(failed ? 1 : 0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
