@@ -1,0 +1,71 @@
+/**
+ * Request body encoding (DESIGN §2 "Bodies").
+ */
+
+/** What `encodeBody` produced. */
+export interface EncodedBody {
+  /** What goes to `fetch`. */
+  body: BodyInit | undefined;
+  /** The body was JSON-encoded, so `Content-Type: application/json` applies. */
+  json: boolean;
+  /** A `ReadableStream`: needs `duplex: 'half'` and cannot be replayed. */
+  stream: boolean;
+}
+
+const NO_BODY: EncodedBody = { body: undefined, json: false, stream: false };
+
+// Tags instead of `instanceof`, so bodies from another realm (an iframe, a test DOM) pass too.
+const RAW_TAGS = new Set([
+  '[object FormData]',
+  '[object Blob]',
+  '[object File]',
+  '[object URLSearchParams]',
+  '[object ArrayBuffer]',
+  '[object SharedArrayBuffer]',
+  '[object DataView]',
+]);
+
+/**
+ * Whether a body is one `fetch` sends as is (the platform sets its Content-Type).
+ *
+ * @example
+ * isRawBody(new FormData()) // true
+ * isRawBody({ a: 1 }) // false
+ */
+export function isRawBody(body: unknown): boolean {
+  if (typeof body === 'string') return true;
+  if (typeof body !== 'object' || body === null) return false;
+  const proto = Object.getPrototypeOf(body);
+  if (proto === Object.prototype || proto === null || Array.isArray(body)) return false;
+  if (ArrayBuffer.isView(body) || isStream(body)) return true;
+  return RAW_TAGS.has(Object.prototype.toString.call(body));
+}
+
+function isStream(body: object): boolean {
+  return (
+    (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) ||
+    Object.prototype.toString.call(body) === '[object ReadableStream]'
+  );
+}
+
+/**
+ * Encodes a request body: `undefined` sends none; strings, `FormData`, `Blob`,
+ * `URLSearchParams`, `ArrayBuffer`/typed arrays and `ReadableStream` pass untouched;
+ * anything else becomes JSON (`toJSON` honoured).
+ *
+ * @throws TypeError when the value cannot be JSON-encoded (a `BigInt`, a cycle, a function)
+ * @example
+ * encodeBody({ a: 1 }) // { body: '{"a":1}', json: true, stream: false }
+ */
+export function encodeBody(body: unknown): EncodedBody {
+  if (body === undefined) return NO_BODY;
+  if (typeof body === 'string') return { body, json: false, stream: false };
+  if (isRawBody(body)) {
+    return { body: body as BodyInit, json: false, stream: isStream(body as object) };
+  }
+  const text = JSON.stringify(body);
+  if (text === undefined) {
+    throw new TypeError(`body of type ${typeof body} cannot be encoded as JSON`);
+  }
+  return { body: text, json: true, stream: false };
+}

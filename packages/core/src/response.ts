@@ -1,0 +1,178 @@
+/**
+ * HTTP response -> `ApiResponse` (DESIGN §2 "Response body -> ApiResponse").
+ */
+import type { ApiResponse, ClientErrorCode, ResponseMeta } from './types';
+
+const JSON_TYPE = /[/+]json(?:$|[\s;])/i;
+const ENVELOPE_KEYS = new Set([
+  'success',
+  'data',
+  'error',
+  'message',
+  'meta',
+  'status',
+  'code',
+  'errors',
+]);
+const TEXT_ERROR_MAX = 200;
+
+type Obj = Record<string, unknown>;
+
+function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Whether a parsed JSON body is an envelope: it has a boolean `success`, or it has `data`
+ * and only envelope keys (`success data error message meta status code errors`).
+ *
+ * @example
+ * isEnvelope({ success: true, data: [] }) // true
+ * isEnvelope({ data: 1, total: 3 }) // false
+ */
+export function isEnvelope(body: unknown): body is Obj {
+  if (!isObject(body)) return false;
+  if (typeof body.success === 'boolean') return true;
+  if (!('data' in body)) return false;
+  for (const key in body) if (!ENVELOPE_KEYS.has(key)) return false;
+  return true;
+}
+
+const META_ALIASES: ReadonlyArray<readonly [keyof ResponseMeta & string, readonly string[]]> = [
+  ['page', ['page', 'current_page', 'currentPage']],
+  ['limit', ['limit', 'per_page', 'perPage', 'pageSize']],
+  ['total', ['total', 'totalItems', 'total_items', 'totalCount', 'count']],
+  ['totalPages', ['totalPages', 'total_pages']],
+];
+
+function toNumber(value: unknown): unknown {
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value);
+    if (Number.isFinite(n)) return n;
+  }
+  return value;
+}
+
+/**
+ * Normalizes pagination metadata to `page limit total totalPages`: aliases mapped, numeric
+ * strings parsed, `totalPages = ceil(total / limit)` when absent; other keys kept.
+ *
+ * @example
+ * normalizeMeta({ current_page: '2', per_page: 10, totalCount: 35 })
+ * // { page: 2, limit: 10, total: 35, totalPages: 4 }
+ */
+export function normalizeMeta(meta: unknown): ResponseMeta | undefined {
+  if (!isObject(meta)) return undefined;
+  const out: ResponseMeta = { ...meta };
+  for (const [name, aliases] of META_ALIASES) {
+    let value: unknown;
+    for (const alias of aliases) {
+      if (value === undefined && meta[alias] !== undefined) value = meta[alias];
+      if (alias !== name) delete out[alias];
+    }
+    if (value !== undefined) out[name] = toNumber(value);
+  }
+  if (
+    out.totalPages === undefined &&
+    typeof out.total === 'number' &&
+    typeof out.limit === 'number' &&
+    out.limit > 0
+  ) {
+    out.totalPages = Math.ceil(out.total / out.limit);
+  }
+  return out;
+}
+
+function errorText(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (isObject(value) && typeof value.message === 'string' && value.message !== '') {
+    return value.message;
+  }
+  return undefined;
+}
+
+function fieldErrors(value: unknown): Record<string, string> | undefined {
+  if (!isObject(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(value)) {
+    out[field] = Array.isArray(message)
+      ? message.map(String).join(', ')
+      : typeof message === 'string'
+        ? message
+        : JSON.stringify(message);
+  }
+  return out;
+}
+
+function statusLine(res: Response): string {
+  return res.statusText ? `HTTP ${res.status} ${res.statusText}` : `HTTP ${res.status}`;
+}
+
+/**
+ * Reads a `fetch` response into an `ApiResponse`: JSON for `json`/`+json` content types,
+ * text otherwise, nothing for 204/205/empty bodies; envelopes unwrapped; error messages
+ * per DESIGN §2. Rejects only if reading the body fails (network or abort).
+ *
+ * @example
+ * const api = await toApiResponse(await fetch(url));
+ */
+export async function toApiResponse<T = any>(res: Response): Promise<ApiResponse<T>> {
+  const status = res.status;
+  const success = status >= 200 && status < 300;
+  const out: ApiResponse<T> = { success, status };
+  let body: unknown;
+  let isText = false;
+  if (status !== 204 && status !== 205) {
+    const text = await res.text();
+    if (text !== '') {
+      const type = res.headers.get('content-type');
+      if (type !== null && JSON_TYPE.test(type)) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+          isText = true;
+        }
+      } else {
+        body = text;
+        isText = true;
+      }
+    }
+  }
+  let error: string | undefined;
+  if (!isText && isEnvelope(body)) {
+    if (body.data !== undefined) out.data = body.data as T;
+    if (typeof body.message === 'string') out.message = body.message;
+    const meta = normalizeMeta(body.meta);
+    if (meta !== undefined) out.meta = meta;
+    if (typeof body.code === 'string') out.code = body.code;
+    const errors = fieldErrors(body.errors);
+    if (errors !== undefined) out.errors = errors;
+    error = errorText(body.error);
+    if (error === undefined && !success && typeof body.message === 'string' && body.message) {
+      error = body.message;
+    }
+  } else if (body !== undefined) {
+    out.data = body as T;
+    if (!success) {
+      if (isObject(body) && typeof body.message === 'string' && body.message !== '') {
+        error = body.message;
+      } else if (isText && (body as string).length <= TEXT_ERROR_MAX) {
+        error = body as string;
+      }
+    }
+  }
+  if (error === undefined && !success) error = statusLine(res);
+  if (error !== undefined) out.error = error;
+  return out;
+}
+
+/**
+ * The `ApiResponse` of a call that got no HTTP response.
+ *
+ * @example
+ * failure('TIMEOUT', 'Request timed out after 100 ms') // { success: false, status: 0, ... }
+ */
+export function failure(code: ClientErrorCode, error: string): ApiResponse<any> {
+  return { success: false, status: 0, error, code };
+}

@@ -1,0 +1,100 @@
+/**
+ * The session resolution chain (DESIGN §2 "Session"): in-memory value, then the app's
+ * `getSessionId`, then storage keys in order.
+ */
+import { SESSION_STORAGE_KEYS } from './storage';
+import type { StorageAdapter } from './types';
+
+/** Where a client keeps and finds its session. */
+export interface SessionStore {
+  /**
+   * Resolves the chain. Returns the in-memory value synchronously when there is one, so the
+   * hot path pays no `await` for storage.
+   */
+  resolve(): string | null | Promise<string | null>;
+  /** Sets the in-memory value and writes `client_session_id` to storage in the background. */
+  set(id: string): void;
+  /** Clears memory and removes every known key from storage in the background. */
+  clear(): void;
+}
+
+/** Inputs of `createSessionStore`. */
+export interface SessionStoreOptions {
+  sessionId?: string | undefined;
+  getSessionId?: (() => Promise<string | null> | string | null) | undefined;
+  storage?: StorageAdapter | undefined;
+  sessionKeys?: readonly string[] | undefined;
+}
+
+const usable = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * Creates the session store of one client.
+ *
+ * @example
+ * const session = createSessionStore({ storage: new MemoryStorage() });
+ * session.set('abc');
+ * await session.resolve(); // 'abc'
+ */
+export function createSessionStore(options: SessionStoreOptions): SessionStore {
+  let memory: string | null = usable(options.sessionId) ? options.sessionId : null;
+  const { getSessionId, storage } = options;
+  const keys = [...SESSION_STORAGE_KEYS, ...(options.sessionKeys ?? [])];
+  // Storage writes run in order, and reads wait for them, so clearSession() followed at once
+  // by a request or hasSession() never sees the old value.
+  let pending = 0;
+  let queue: Promise<void> = Promise.resolve();
+
+  const enqueue = (op: (target: StorageAdapter) => Promise<void> | void) => {
+    if (storage === undefined) return;
+    pending++;
+    queue = queue
+      .then(() => op(storage))
+      .catch(() => {
+        // A failing storage must never surface as an unhandled rejection; memory still holds.
+      })
+      .finally(() => {
+        pending--;
+      });
+  };
+
+  const fromStorage = async (target: StorageAdapter): Promise<string | null> => {
+    if (pending > 0) await queue;
+    for (const key of keys) {
+      try {
+        const value = await target.getItem(key);
+        if (usable(value)) return value;
+      } catch {
+        // An unreadable key is the same as a missing one.
+      }
+    }
+    return null;
+  };
+
+  const afterCallback = async (value: Promise<string | null> | string | null) => {
+    const id = await value;
+    if (usable(id)) return id;
+    return storage === undefined ? null : fromStorage(storage);
+  };
+
+  return {
+    resolve() {
+      if (memory !== null) return memory;
+      if (getSessionId !== undefined) return afterCallback(getSessionId());
+      if (storage === undefined) return null;
+      return fromStorage(storage);
+    },
+    set(id) {
+      memory = id;
+      enqueue((target) => target.setItem(SESSION_STORAGE_KEYS[0], id));
+    },
+    clear() {
+      memory = null;
+      enqueue(async (target) => {
+        await Promise.allSettled(
+          keys.map((key) => Promise.resolve().then(() => target.removeItem(key))),
+        );
+      });
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * URL joining and origin checks (DESIGN §2 "URL join").
+ */
+
+const ABSOLUTE_HTTP = /^https?:\/\//i;
+
+/** A validated base URL: `href` without trailing slashes, and its `origin`. */
+export interface BaseUrl {
+  href: string;
+  origin: string;
+}
+
+/**
+ * Validates and normalizes the client's base URL. A relative base (`'/api'`) is resolved
+ * against `location.origin` where the runtime has one.
+ *
+ * @throws TypeError naming `baseUrl` when it is missing, not http(s), or relative without
+ *   a `location`
+ * @example
+ * resolveBaseUrl('https://h/api/') // { href: 'https://h/api', origin: 'https://h' }
+ */
+export function resolveBaseUrl(baseUrl: unknown): BaseUrl {
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
+    throw new TypeError('baseUrl must be a non-empty string, e.g. "https://api.example.com"');
+  }
+  const text = baseUrl.trim();
+  let url: URL;
+  if (ABSOLUTE_HTTP.test(text)) {
+    url = parse(text);
+  } else if (text.startsWith('/') && !text.startsWith('//')) {
+    const origin = currentOrigin();
+    if (origin === undefined) {
+      throw new TypeError(
+        `baseUrl "${text}" is relative and this runtime has no location to resolve it against; pass an absolute http(s) URL`,
+      );
+    }
+    url = parse(origin + text);
+  } else {
+    throw new TypeError(
+      `baseUrl must be an http(s) URL or a path starting with "/", got "${text}"`,
+    );
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new TypeError('baseUrl must not contain credentials (user:password@)');
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new TypeError('baseUrl must not contain a query string or fragment');
+  }
+  return { href: url.origin + url.pathname.replace(/\/+$/, ''), origin: url.origin };
+}
+
+function parse(text: string): URL {
+  try {
+    return new URL(text);
+  } catch {
+    throw new TypeError(`baseUrl is not a valid URL: "${text}"`);
+  }
+}
+
+function currentOrigin(): string | undefined {
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  return typeof origin === 'string' && origin !== 'null' && origin !== '' ? origin : undefined;
+}
+
+/**
+ * Whether an endpoint is an absolute http(s) URL (used as is, not joined to the base).
+ *
+ * @example
+ * isAbsoluteUrl('https://other.example/x') // true
+ */
+export function isAbsoluteUrl(endpoint: string): boolean {
+  return ABSOLUTE_HTTP.test(endpoint);
+}
+
+/**
+ * Joins an endpoint to the base path and appends an already-encoded query string with `?`
+ * or `&` (before any fragment).
+ *
+ * @example
+ * joinUrl('https://h/api', 'users?x=1', 'page=2') // 'https://h/api/users?x=1&page=2'
+ */
+export function joinUrl(base: string, endpoint: string, query: string): string {
+  let url: string;
+  if (ABSOLUTE_HTTP.test(endpoint)) url = endpoint;
+  else if (endpoint === '') url = base;
+  else url = endpoint.charCodeAt(0) === 47 /* / */ ? base + endpoint : `${base}/${endpoint}`;
+  if (query === '') return url;
+  const hash = url.indexOf('#');
+  const head = hash === -1 ? url : url.slice(0, hash);
+  const tail = hash === -1 ? '' : url.slice(hash);
+  return head + (head.includes('?') ? '&' : '?') + query + tail;
+}
+
+/**
+ * The origin of an absolute URL, or `undefined` when it does not parse.
+ *
+ * @example
+ * originOf('https://h:8080/x?y') // 'https://h:8080'
+ */
+export function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
