@@ -1,0 +1,51 @@
+/** Error codes the server puts in its failure envelope, by HTTP status. */
+export const ERROR_CODES: Readonly<Record<number, string>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_ERROR',
+  500: 'INTERNAL_ERROR',
+};
+
+/**
+ * A failure the route handlers throw; the error handler turns it into
+ * `{ success: false, error, code, errors? }` with `status`.
+ *
+ * @example
+ * throw new HttpError(404, 'Product 12 not found');
+ */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  readonly status: number;
+  readonly code: string;
+  readonly errors?: Record<string, string>;
+
+  constructor(status: number, message: string, errors?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = ERROR_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+    if (errors) this.errors = errors;
+  }
+}
+
+/**
+ * The failure envelope of an error.
+ *
+ * @example
+ * reply.code(err.status).send(errorBody(err));
+ */
+export function errorBody(err: HttpError): {
+  success: false;
+  error: string;
+  code: string;
+  errors?: Record<string, string>;
+} {
+  return err.errors
+    ? { success: false, error: err.message, code: err.code, errors: err.errors }
+    : { success: false, error: err.message, code: err.code };
+}

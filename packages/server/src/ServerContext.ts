@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import type { DataStore, EntityState } from './dataStore';
+import { HttpError } from './HttpError';
+import type { Session, SessionStore } from './sessionStore';
+import type { EntityRow } from './types';
+
+/** What the route plugins share: the data, the sessions and how a session is read. */
+export interface ServerContext {
+  store: DataStore;
+  sessions: SessionStore;
+  /** Lower-case header name carrying the session. */
+  sessionHeader: string;
+  /** Cookie name carrying the session. */
+  sessionCookie: string;
+}
+
+/** The session id a request carries: the header first, then the cookie. */
+export function requestSessionId(ctx: ServerContext, request: FastifyRequest): string | undefined {
+  const header = request.headers[ctx.sessionHeader];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader) return fromHeader;
+  return request.cookies?.[ctx.sessionCookie] || undefined;
+}
+
+/** The signed-in user and session of a request, when the session is valid and the user exists. */
+export function requestUser(
+  ctx: ServerContext,
+  request: FastifyRequest,
+): { user: EntityRow; session: Session } | undefined {
+  const session = ctx.sessions.get(requestSessionId(ctx, request));
+  const user = session && ctx.store.entity('users')?.rows.get(session.userId);
+  return session && user ? { user, session } : undefined;
+}
+
+/**
+ * Enforces an entity's access rule: 401 without a valid session (unless the rule says
+ * `'public'`), 403 when the user's type is not listed (types compare case-insensitively).
+ *
+ * @example
+ * authorize(ctx, request, products, 'write'); // throws HttpError(403) for a viewer
+ */
+export function authorize(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  entity: EntityState,
+  kind: 'read' | 'write',
+): EntityRow | undefined {
+  const allowed = entity.access[kind].map((t) => t.toLowerCase());
+  const current = requestUser(ctx, request);
+  if (allowed.includes('public')) return current?.user;
+  if (!current) {
+    const sent = requestSessionId(ctx, request) !== undefined;
+    throw new HttpError(
+      401,
+      sent ? 'Session is invalid or has expired' : 'Authentication required',
+    );
+  }
+  if (allowed.includes('authenticated')) return current.user;
+  const type = String(current.user.userType ?? '').toLowerCase();
+  if (!allowed.includes(type)) {
+    throw new HttpError(403, `User type "${current.user.userType}" may not ${kind} ${entity.name}`);
+  }
+  return current.user;
+}

@@ -1,0 +1,18 @@
+/**
+ * A small deterministic pseudo-random generator (mulberry32), so the demo data is the same on
+ * every machine and every run.
+ *
+ * @example
+ * const rand = createPrng(42);
+ * rand(); // 0 <= x < 1, same sequence for the same seed
+ */
+export function createPrng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
