@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import type { Client } from '../../src/client';
 import type { ApiResponse } from '../../src/types';
 import {
   between,
@@ -61,6 +62,15 @@ describe('QueryBuilder types', () => {
       .headers({ 'X-B': '2' });
     expectTypeOf(qb).toEqualTypeOf<QueryBuilder<Product>>();
     expectTypeOf(qb.get()).toEqualTypeOf<Promise<ApiResponse<Product>>>();
+  });
+
+  it('a Client is a QueryExecutor and client.query<T>() carries T', () => {
+    expectTypeOf<Client>().toMatchTypeOf<QueryExecutor>();
+    const client = {} as Client;
+    expectTypeOf(client.query<Product[]>('/p')).toEqualTypeOf<QueryBuilder<Product[]>>();
+    expectTypeOf(client.query<Product[]>('/p').where('a', 1).get()).toEqualTypeOf<
+      Promise<ApiResponse<Product[]>>
+    >();
   });
 
   it('T defaults to any', () => {
