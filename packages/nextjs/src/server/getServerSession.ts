@@ -1,0 +1,35 @@
+import type { SessionValidationResult } from '@bridgekit/core';
+import { createServerClient, type ServerClientConfig } from './createServerClient';
+
+/** Options of {@link getServerSession}. */
+export interface ServerSessionOptions extends ServerClientConfig {
+  /**
+   * Path of the session validation endpoint under `baseUrl`.
+   * @default '/auth/validation'
+   */
+  validationPath?: string;
+}
+
+/**
+ * Validates the request's session against the API (`GET /auth/validation`). Resolves the
+ * validation result with the user when the session is valid, and `null` when there is no
+ * session cookie, the session is invalid or expired, or the API cannot be reached.
+ *
+ * @example
+ * // app/account/page.tsx
+ * const session = await getServerSession(process.env.BRIDGEKIT_API_URL!);
+ * if (!session) redirect('/login?next=%2Faccount');
+ * return <h1>Hello {session.user?.name}</h1>;
+ */
+export async function getServerSession(
+  baseUrl: string,
+  options: ServerSessionOptions = {},
+): Promise<SessionValidationResult | null> {
+  const { validationPath = '/auth/validation', ...config } = options;
+  const client = await createServerClient(baseUrl, config);
+  if (!(await client.hasSession())) return null;
+  const response = await client.get<SessionValidationResult>(validationPath);
+  const result = response.data;
+  if (!response.success || !result || result.isValid !== true) return null;
+  return result;
+}
