@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { createServer } from './createServer';
+import { DEMO_USERS } from './demoData';
+import { CLI_USAGE, parseCliArgs } from './parseCliArgs';
+
+// `bridgekit-server`: starts the reference server, prints where it listens and how to sign
+// in, and on SIGINT/SIGTERM stops accepting requests and flushes pending writes.
+async function main(): Promise<void> {
+  let options: ReturnType<typeof parseCliArgs>;
+  try {
+    options = parseCliArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`bridgekit-server: ${(err as Error).message}\n\n${CLI_USAGE}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(CLI_USAGE);
+    return;
+  }
+
+  const server = createServer({
+    seed: options.seed,
+    latencyMs: options.latency,
+    ...(options.data ? { dataFile: resolve(options.data) } : {}),
+  });
+  const { url } = await server.listen(options.port, options.host);
+
+  console.log(`Bridgekit reference server listening on ${url}`);
+  if (options.data) console.log(`Data file: ${resolve(options.data)}`);
+  if (options.seed === 'demo') {
+    console.log('Demo users (email / password, type):');
+    for (const u of DEMO_USERS) console.log(`  ${u.email} / ${u.password}  (${u.userType})`);
+  }
+  console.log('Press Ctrl-C to stop.');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => {
+        console.log(`Stopped (${signal}).`);
+        process.exit(0);
+      },
+      (err: unknown) => {
+        console.error(`bridgekit-server: error while stopping: ${(err as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`bridgekit-server: ${(err as Error).message}`);
+  process.exit(1);
+});
