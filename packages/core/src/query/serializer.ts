@@ -28,16 +28,24 @@ export type QueryEntry =
   | { readonly kind: 'param'; readonly key: string; readonly value: unknown };
 
 /**
- * Turns the builder's entries into a query string.
+ * Turns the builder's entries into a query string. Implement it to speak another backend's
+ * dialect; the builder keeps its rules (order, replacement, validation).
  *
  * @example
- * // price=gte:10 instead of price[gte]=10
- * const colonSerializer: QuerySerializer = {
- *   ...bracketSerializer,
- *   key: (e) => (e.kind === 'filter' ? e.field : bracketSerializer.key(e)),
- *   // ...and a serialize() that writes `${operator}:${value}`
+ * // filter[price][gte]=10 instead of price[gte]=10
+ * const filterSerializer: QuerySerializer = {
+ *   key: bracketSerializer.key,
+ *   serialize: (entries) =>
+ *     entries
+ *       .map((e) =>
+ *         e.kind === 'filter'
+ *           ? `filter[${encodeQueryComponent(e.field)}][${e.operator}]=${encodeQueryComponent(String(e.value))}`
+ *           : bracketSerializer.serialize([e]),
+ *       )
+ *       .join('&'),
  * };
- * new QueryBuilder(client, '/products', colonSerializer);
+ * new QueryBuilder(client, '/products', filterSerializer).where('price', gte(10)).toQueryString();
+ * // 'filter[price][gte]=10'
  */
 export interface QuerySerializer {
   /**
@@ -52,7 +60,13 @@ export interface QuerySerializer {
 // Lone surrogates would make encodeURIComponent throw; URLSearchParams sends U+FFFD for them.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** `encodeURIComponent` that never throws. */
+/**
+ * `encodeURIComponent` that never throws: lone surrogates are sent as U+FFFD, as
+ * `URLSearchParams` does. For custom serializers.
+ *
+ * @example
+ * encodeQueryComponent('a b&c'); // 'a%20b%26c'
+ */
 export function encodeQueryComponent(text: string): string {
   return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
 }
