@@ -1,1 +1,155 @@
-export {};
+import type {
+  BridgeApiService,
+  PaginatedResponse,
+  PaginationMeta,
+  QueryParams,
+} from '@bridgekit/core';
+import { useCallback, useContext, useMemo, useRef, useState } from 'react';
+import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
+import { BridgeContext } from './BridgeContext';
+import { instanceIdOf } from './bridgeQueryKey';
+
+/** The SWR key of one page: `['bridgekit', instanceId, endpoint, 'infinite', params, pageIndex]`. */
+export type BridgeInfiniteKey = readonly [
+  'bridgekit',
+  string,
+  string,
+  'infinite',
+  QueryParams,
+  number,
+];
+
+/** What `useBridgeInfiniteQuery` returns. */
+export interface UseBridgeInfiniteResult<T> {
+  /** The rows of every loaded page, in order; `[]` until the first page arrives. */
+  items: T[];
+  /** The loaded pages as the service returned them. */
+  pages: PaginatedResponse<T>[];
+  /** Pagination of the last loaded page; `null` until the first page arrives. */
+  meta: PaginationMeta | null;
+  /** `true` while the first page loads (no data yet). */
+  isLoading: boolean;
+  /** `true` while a page after the first loads. */
+  isLoadingMore: boolean;
+  /** `true` while `refresh()` reloads the loaded pages. */
+  isRefreshing: boolean;
+  /** `true` when the server said a next page exists. */
+  hasMore: boolean;
+  /** The last error (a `BridgeApiError` for server failures), or `null`. */
+  error: Error | null;
+  /** Loads the next page. Does nothing while a page is in flight or when `hasMore` is false. */
+  loadMore(): void;
+  /** Reloads the loaded pages (pull-to-refresh). Resolves when done; never rejects. */
+  refresh(): Promise<void>;
+}
+
+const EMPTY_PAGES: never[] = [];
+
+function toError(error: unknown): Error | null {
+  if (error === undefined || error === null) return null;
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Page after page of a list, for infinite scroll, on SWR's `swr/infinite`. Page `n` (1-based)
+ * is fetched with `service.getList({ ...params, page: n })`; `params.limit` is the page size
+ * (`params.page` is ignored). Each page's SWR key is
+ * `['bridgekit', instanceId, endpoint, 'infinite', params, pageIndex]`; no page is requested
+ * after one whose `meta.hasMore` is false. Pass `null` as params to wait. `swrConfig` goes to
+ * SWR as is.
+ *
+ * @example
+ * const products = useBridgeApi<Product>({ endpoint: '/products' });
+ * const { items, hasMore, isLoadingMore, loadMore, refresh } = useBridgeInfiniteQuery(products, { limit: 20 });
+ * <FlatList data={items} onEndReached={loadMore} refreshing={false} onRefresh={refresh} … />
+ */
+export function useBridgeInfiniteQuery<T>(
+  service: BridgeApiService<T>,
+  params?: QueryParams | null,
+  swrConfig?: SWRInfiniteConfiguration<PaginatedResponse<T>>,
+): UseBridgeInfiniteResult<T> {
+  const instanceId = instanceIdOf('useBridgeInfiniteQuery', service, useContext(BridgeContext));
+  const endpoint = service.endpoint;
+  const waiting = params === null;
+  const { page: _ignored, ...pageParams } = params ?? {};
+  // A stable text for the params, so an inline object does not restart the list.
+  const paramsText = JSON.stringify(pageParams);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: paramsText stands for pageParams.
+  const stableParams = useMemo(() => pageParams, [paramsText]);
+
+  const getKey = useCallback(
+    (pageIndex: number, previous: PaginatedResponse<T> | null): BridgeInfiniteKey | null => {
+      if (waiting) return null;
+      if (previous && !previous.meta?.hasMore) return null;
+      return ['bridgekit', instanceId, endpoint, 'infinite', stableParams, pageIndex];
+    },
+    [waiting, instanceId, endpoint, stableParams],
+  );
+
+  const swr = useSWRInfinite<PaginatedResponse<T>, unknown, typeof getKey>(
+    getKey,
+    ([, , , , p, pageIndex]: BridgeInfiniteKey) => service.getList({ ...p, page: pageIndex + 1 }),
+    swrConfig,
+  );
+  const { size, setSize, mutate } = swr;
+  const pages = swr.data ?? EMPTY_PAGES;
+  const last = pages.length > 0 ? pages[pages.length - 1] : undefined;
+  const meta = last?.meta ?? null;
+  const hasMore = meta?.hasMore === true;
+  const isLoading = swr.isLoading;
+  const isLoadingMore = !isLoading && size > pages.length && swr.error === undefined;
+
+  const [isRefreshing, setRefreshing] = useState(false);
+  // Synchronous guards: FlatList may call onEndReached twice before a re-render.
+  const inFlight = useRef(false);
+  const latest = useRef({ isLoading, isLoadingMore, hasMore, isRefreshing });
+  latest.current = { isLoading, isLoadingMore, hasMore, isRefreshing };
+
+  const loadMore = useCallback(() => {
+    const now = latest.current;
+    if (
+      inFlight.current ||
+      now.isLoading ||
+      now.isLoadingMore ||
+      now.isRefreshing ||
+      !now.hasMore
+    ) {
+      return;
+    }
+    inFlight.current = true;
+    setSize((current) => current + 1).then(
+      () => {
+        inFlight.current = false;
+      },
+      () => {
+        inFlight.current = false;
+      },
+    );
+  }, [setSize]);
+
+  const refresh = useCallback(async () => {
+    setRefreshing(true);
+    try {
+      await mutate();
+    } catch {
+      // The error is in `error`; refresh itself never rejects.
+    } finally {
+      setRefreshing(false);
+    }
+  }, [mutate]);
+
+  const items = useMemo(() => pages.flatMap((page) => page.data), [pages]);
+
+  return {
+    items,
+    pages,
+    meta,
+    isLoading,
+    isLoadingMore,
+    isRefreshing,
+    hasMore,
+    error: toError(swr.error),
+    loadMore,
+    refresh,
+  };
+}
