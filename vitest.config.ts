@@ -42,6 +42,7 @@ export default defineConfig({
           name: 'react',
           root: './packages/react',
           environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
           include: ['test/**/*.test.{ts,tsx}'],
           typecheck: { enabled: true, include: ['test/**/*.test-d.{ts,tsx}'], tsconfig: './tsconfig.json' },
         },
