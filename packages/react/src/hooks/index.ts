@@ -1,2 +1,14 @@
 // DOM-free entry (`@bridgekit/react/hooks`), reused by @bridgekit/react-native and @bridgekit/nextjs.
+export * from './BridgeContext';
+export * from './BridgeProvider';
+export * from './bridgeQueryKey';
+export * from './useAuth';
+export * from './useAuthGuard';
+export * from './useAuthService';
+export * from './useBridgeApi';
+export * from './useBridgeClient';
+export * from './useBridgeCrud';
 export * from './useBridgeInfiniteQuery';
+export * from './useBridgeMutation';
+export * from './useBridgeQuery';
+export * from './useSearchQueryBuilder';

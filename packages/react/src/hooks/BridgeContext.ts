@@ -1,0 +1,51 @@
+import type { AuthService, Client } from '@bridgekit/core';
+import { createContext, useContext } from 'react';
+
+/** One configured API: its client and its auth service. */
+export interface BridgeInstance {
+  readonly id: string;
+  readonly client: Client;
+  readonly auth: AuthService;
+}
+
+/** What `BridgeProvider` puts in context. */
+export interface BridgeContextValue {
+  readonly instances: Readonly<Record<string, BridgeInstance>>;
+  readonly defaultInstance: string;
+}
+
+/** The context `BridgeProvider` fills. Exported for framework packages that wrap the provider. */
+export const BridgeContext = createContext<BridgeContextValue | null>(null);
+BridgeContext.displayName = 'BridgeContext';
+
+/**
+ * The instance a hook works with: `instanceId`, else the provider's default. Throws an
+ * `Error` naming the hook and the id outside a provider or for an unknown id.
+ *
+ * @example
+ * const { client, auth } = useBridgeInstance('useMyHook', instanceId);
+ */
+export function useBridgeInstance(hookName: string, instanceId?: string): BridgeInstance {
+  const context = useContext(BridgeContext);
+  return resolveInstance(context, hookName, instanceId);
+}
+
+/** `useBridgeInstance` without the hook, for code that already holds the context value. */
+export function resolveInstance(
+  context: BridgeContextValue | null,
+  hookName: string,
+  instanceId?: string,
+): BridgeInstance {
+  const id = instanceId ?? context?.defaultInstance ?? 'default';
+  if (!context) {
+    throw new Error(
+      `${hookName}() must be used inside <BridgeProvider> (instance "${id}" was requested)`,
+    );
+  }
+  const instance = Object.hasOwn(context.instances, id) ? context.instances[id] : undefined;
+  if (!instance) {
+    const known = Object.keys(context.instances).join('", "');
+    throw new Error(`${hookName}(): unknown Bridgekit instance "${id}" (known: "${known}")`);
+  }
+  return instance;
+}

@@ -1,0 +1,157 @@
+import {
+  type AuthPaths,
+  type AuthService,
+  type Client,
+  type ClientConfig,
+  createAuthService,
+  createClient,
+} from '@bridgekit/core';
+import { type ReactNode, useState } from 'react';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { BridgeContext, type BridgeContextValue, type BridgeInstance } from './BridgeContext';
+
+/** An instance described by its configuration: a client is created from it. */
+export interface BridgeInstanceConfig extends ClientConfig {
+  /** Base URL of the API, e.g. `'https://api.example.com/api'`. */
+  baseUrl: string;
+  /**
+   * Paths of the auth endpoints; missing ones keep their default.
+   * @default { login: '/auth/login', logout: '/auth/logout', validation: '/auth/validation', me: '/auth/me' }
+   */
+  authPaths?: Partial<AuthPaths>;
+  /**
+   * Storage key of the signed-in user.
+   * @default 'bridgekit_user'
+   */
+  userStorageKey?: string;
+}
+
+/** An instance around a client you created yourself. */
+export interface BridgeClientInstance {
+  client: Client;
+  /** @default the default auth paths */
+  authPaths?: Partial<AuthPaths>;
+  /** @default 'bridgekit_user' */
+  userStorageKey?: string;
+}
+
+/** Props of `BridgeProvider`: exactly one of `config`, `client` or `instances`. */
+export interface BridgeProviderProps {
+  /** One instance, created from this configuration. */
+  config?: BridgeInstanceConfig;
+  /** One instance around a ready client. */
+  client?: Client;
+  /** Several instances by id. */
+  instances?: Record<string, BridgeInstanceConfig | BridgeClientInstance>;
+  /**
+   * Id of the instance used by hooks called without `instanceId` (and the id of the single
+   * instance given by `config` or `client`).
+   * @default 'default'
+   */
+  defaultInstance?: string;
+  /** Auth paths for the `client` form. */
+  authPaths?: Partial<AuthPaths>;
+  /** User storage key for the `client` form. @default 'bridgekit_user' */
+  userStorageKey?: string;
+  /**
+   * SWR options for every query below the provider; when given, children are wrapped in
+   * `<SWRConfig value={swr}>`.
+   * @default undefined (SWR's own defaults, or an outer SWRConfig)
+   */
+  swr?: SWRConfiguration;
+  children?: ReactNode;
+}
+
+// One auth service per client: a provider that remounts around the same client (StrictMode,
+// route changes) must not stack session listeners on it.
+const authByClient = new WeakMap<Client, AuthService>();
+
+function authFor(client: Client, paths?: Partial<AuthPaths>, userStorageKey?: string) {
+  let auth = authByClient.get(client);
+  if (!auth) {
+    auth = createAuthService(client, {
+      ...(paths && { paths }),
+      ...(userStorageKey !== undefined && { userStorageKey }),
+    });
+    authByClient.set(client, auth);
+  }
+  return auth;
+}
+
+function createInstance(
+  id: string,
+  input: BridgeInstanceConfig | BridgeClientInstance,
+): BridgeInstance {
+  if (!input || typeof input !== 'object') {
+    throw new TypeError(`BridgeProvider: instance "${id}" must be an object`);
+  }
+  if ('client' in input && input.client) {
+    return {
+      id,
+      client: input.client,
+      auth: authFor(input.client, input.authPaths, input.userStorageKey),
+    };
+  }
+  const { baseUrl, authPaths, userStorageKey, ...clientConfig } = input as BridgeInstanceConfig;
+  if (typeof baseUrl !== 'string' || baseUrl === '') {
+    throw new TypeError(
+      `BridgeProvider: config.baseUrl of instance "${id}" must be a non-empty string`,
+    );
+  }
+  const client = createClient(baseUrl, clientConfig);
+  return { id, client, auth: authFor(client, authPaths, userStorageKey) };
+}
+
+function createContextValue(props: BridgeProviderProps): BridgeContextValue {
+  const defaultInstance = props.defaultInstance ?? 'default';
+  const forms = [props.config, props.client, props.instances].filter((x) => x !== undefined);
+  if (forms.length !== 1) {
+    throw new TypeError(
+      'BridgeProvider needs exactly one of the props config, client or instances',
+    );
+  }
+  let inputs: Record<string, BridgeInstanceConfig | BridgeClientInstance>;
+  if (props.instances) {
+    if (typeof props.instances !== 'object' || Object.keys(props.instances).length === 0) {
+      throw new TypeError('BridgeProvider: instances must name at least one instance');
+    }
+    inputs = props.instances;
+  } else if (props.client) {
+    inputs = {
+      [defaultInstance]: {
+        client: props.client,
+        ...(props.authPaths && { authPaths: props.authPaths }),
+        ...(props.userStorageKey !== undefined && { userStorageKey: props.userStorageKey }),
+      },
+    };
+  } else {
+    inputs = { [defaultInstance]: props.config as BridgeInstanceConfig };
+  }
+  const instances: Record<string, BridgeInstance> = {};
+  for (const [id, input] of Object.entries(inputs)) instances[id] = createInstance(id, input);
+  return { instances, defaultInstance };
+}
+
+/**
+ * Makes one or several APIs available to the hooks below it. Clients and auth services are
+ * created once, on first render; later changes of `config`/`instances` are ignored (remount
+ * the provider with a new `key` to start over).
+ *
+ * @example
+ * <BridgeProvider config={{ baseUrl: 'https://api.example.com/api', timeout: 10_000 }}>
+ *   <App />
+ * </BridgeProvider>
+ *
+ * @example
+ * <BridgeProvider
+ *   instances={{ default: { baseUrl: '/api' }, billing: { baseUrl: 'https://billing.example.com' } }}
+ *   defaultInstance="default"
+ * >
+ *   <App />
+ * </BridgeProvider>
+ */
+export function BridgeProvider(props: BridgeProviderProps): ReactNode {
+  const [value] = useState(() => createContextValue(props));
+  const content = <BridgeContext.Provider value={value}>{props.children}</BridgeContext.Provider>;
+  return props.swr ? <SWRConfig value={props.swr}>{content}</SWRConfig> : content;
+}

@@ -1,0 +1,99 @@
+import { type BridgeApiService, createBridgeApiService, type EntityConfig } from '@bridgekit/core';
+import type { BridgeContextValue } from './BridgeContext';
+
+/** The query types of `useBridgeQuery`. */
+export type BridgeQueryType = 'list' | 'get' | 'search';
+
+/** An SWR key of Bridgekit: `['bridgekit', instanceId, endpoint, type, params]`. */
+export type BridgeQueryKey = readonly ['bridgekit', string, string, string, unknown];
+
+/**
+ * The SWR key of a query. Other packages (infinite lists, server prefetch) build their keys
+ * here so that mutations find them.
+ *
+ * @example
+ * bridgeQueryKey('default', '/products', 'list', { page: 1 })
+ * // ['bridgekit', 'default', '/products', 'list', { page: 1 }]
+ */
+export function bridgeQueryKey(
+  instanceId: string,
+  endpoint: string,
+  type: string,
+  params: unknown,
+): BridgeQueryKey {
+  return ['bridgekit', instanceId, endpoint, type, params];
+}
+
+/**
+ * Whether an SWR key belongs to an instance and (when given) an endpoint.
+ *
+ * @example
+ * mutate((key) => isBridgeQueryKey(key, 'default', '/products')); // revalidate every products query
+ */
+export function isBridgeQueryKey(key: unknown, instanceId: string, endpoint?: string): boolean {
+  return (
+    Array.isArray(key) &&
+    key[0] === 'bridgekit' &&
+    key[1] === instanceId &&
+    (endpoint === undefined || key[2] === endpoint)
+  );
+}
+
+const instanceOfService = new WeakMap<object, string>();
+const servicesByClient = new WeakMap<object, Map<string, BridgeApiService<any>>>();
+
+/** A stable text for an entity config, whatever the order of its keys. */
+export function entityConfigKey(config: EntityConfig): string {
+  if (!config || typeof config !== 'object') throw new TypeError('config must be an EntityConfig');
+  const custom = config.customEndpoints ?? {};
+  const sorted = Object.keys(custom)
+    .sort()
+    .map((k) => [k, custom[k as keyof typeof custom]]);
+  return JSON.stringify([config.endpoint, config.updateMethod ?? 'PUT', sorted]);
+}
+
+/**
+ * The service of one instance and config, shared by every component that asks for it, and
+ * remembered as belonging to `instanceId` (so query keys can name the instance).
+ */
+export function serviceFor<T>(
+  instanceId: string,
+  client: BridgeApiService<T>['client'],
+  config: EntityConfig,
+): BridgeApiService<T> {
+  const key = entityConfigKey(config);
+  let services = servicesByClient.get(client);
+  if (!services) {
+    services = new Map();
+    servicesByClient.set(client, services);
+  }
+  let service = services.get(key);
+  if (!service) {
+    service = createBridgeApiService<T>(client, config);
+    services.set(key, service);
+  }
+  if (!instanceOfService.has(service)) instanceOfService.set(service, instanceId);
+  return service as BridgeApiService<T>;
+}
+
+/**
+ * The instance id of a service: the one `useBridgeApi` created it for, else the instance
+ * whose client it uses. Throws an `Error` naming the hook when neither applies.
+ */
+export function instanceIdOf(
+  hookName: string,
+  service: BridgeApiService<any>,
+  context: BridgeContextValue | null,
+): string {
+  if (!service || typeof service.getList !== 'function') {
+    throw new TypeError(`${hookName}(): service must be a BridgeApiService (use useBridgeApi)`);
+  }
+  const known = instanceOfService.get(service);
+  if (known !== undefined) return known;
+  for (const instance of Object.values(context?.instances ?? {})) {
+    if (instance.client === service.client) return instance.id;
+  }
+  throw new Error(
+    `${hookName}(): the service for "${service.endpoint}" does not belong to any <BridgeProvider> instance; create it with useBridgeApi()`,
+  );
+}

@@ -1,0 +1,139 @@
+import type { SessionValidationResult, User } from '@bridgekit/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAuthFor } from './useAuthFor';
+
+/** Why a guard sends the visitor away. */
+export type RedirectReason = 'unauthenticated' | 'unauthorized' | 'session-expired';
+
+/** Options of `useAuthGuard`; all optional. */
+export interface UseAuthGuardOptions {
+  /**
+   * Ask the server whether the session is valid when the guard mounts.
+   * @default true
+   */
+  validateOnMount?: boolean;
+  /**
+   * User types admitted (compared case-insensitively with `user.userType`);
+   * `'authenticated'` admits any signed-in user.
+   * @default ['authenticated']
+   */
+  allowedTypes?: string[];
+  /**
+   * Instance whose auth state is checked.
+   * @default the provider's default instance
+   */
+  instanceId?: string;
+  /** Called once each time the redirect reason changes to a non-null value. @default undefined */
+  onRedirect?(path: string, reason: RedirectReason): void;
+  /** Called when the session expires (a 401 on a request made with it). @default undefined */
+  onSessionExpired?(): void;
+  /** Target for `'unauthenticated'` and `'session-expired'`. @default '/login' */
+  loginRedirectPath?: string;
+  /** Target for `'unauthorized'`. @default '/access-denied' */
+  accessDeniedPath?: string;
+  /** Log the guard's decisions with `console.debug`. @default false */
+  enableLogging?: boolean;
+}
+
+/** What `useAuthGuard` returns. */
+export interface UseAuthGuardResult {
+  user: User | null;
+  isAuthenticated: boolean;
+  /** `true` while the auth state is restored or the session is validated on mount. */
+  isLoading: boolean;
+  /** Signed in and of an allowed type. */
+  isAuthorized: boolean;
+  validateSession(): Promise<SessionValidationResult>;
+  /** Why the visitor should be sent away; `null` while loading or when authorized. */
+  redirectReason: RedirectReason | null;
+}
+
+const DEFAULT_TYPES = ['authenticated'];
+
+/**
+ * Guards a page or layout: validates the session on mount, checks the user's type and tells
+ * you where to send the visitor. It does not navigate by itself: do it in `onRedirect` with
+ * your router.
+ *
+ * @example
+ * function AdminLayout({ children }: { children: ReactNode }) {
+ *   const navigate = useNavigate();
+ *   const { isLoading, isAuthorized } = useAuthGuard({
+ *     allowedTypes: ['admin'],
+ *     onRedirect: (path, reason) => navigate(`${path}?reason=${reason}`),
+ *   });
+ *   if (isLoading) return <Spinner />;
+ *   return isAuthorized ? children : null;
+ * }
+ */
+export function useAuthGuard(options: UseAuthGuardOptions = {}): UseAuthGuardResult {
+  const {
+    validateOnMount = true,
+    allowedTypes = DEFAULT_TYPES,
+    instanceId,
+    loginRedirectPath = '/login',
+    accessDeniedPath = '/access-denied',
+    enableLogging = false,
+  } = options;
+  const auth = useAuthFor('useAuthGuard', instanceId);
+  const [validating, setValidating] = useState(validateOnMount);
+  const callbacks = useRef(options);
+  callbacks.current = options;
+  const log = useCallback(
+    (...args: unknown[]) => {
+      if (enableLogging) console.debug('[bridgekit:useAuthGuard]', ...args);
+    },
+    [enableLogging],
+  );
+
+  const { validateSession } = auth;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: validate once, on mount.
+  useEffect(() => {
+    if (!validateOnMount) return;
+    let active = true;
+    log('validating session');
+    validateSession()
+      .then((result) => log('session valid:', result.isValid))
+      .catch((error: unknown) => log('session validation failed', error))
+      .finally(() => {
+        if (active) setValidating(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const typesKey = allowedTypes.map((t) => String(t).toLowerCase()).join('\n');
+  const isAuthorized = useMemo(() => {
+    if (!auth.isAuthenticated || !auth.user) return false;
+    const types = typesKey.split('\n');
+    const userType = String(auth.user.userType ?? '').toLowerCase();
+    return types.includes('authenticated') || types.includes(userType);
+  }, [auth.isAuthenticated, auth.user, typesKey]);
+  const isLoading = auth.isLoading || validating;
+
+  let redirectReason: RedirectReason | null = null;
+  if (auth.sessionExpired) redirectReason = 'session-expired';
+  else if (!isLoading && !auth.isAuthenticated) redirectReason = 'unauthenticated';
+  else if (!isLoading && !isAuthorized) redirectReason = 'unauthorized';
+
+  const reported = useRef<RedirectReason | null>(null);
+  useEffect(() => {
+    if (redirectReason === reported.current) return;
+    reported.current = redirectReason;
+    if (redirectReason === null) return;
+    const path = redirectReason === 'unauthorized' ? accessDeniedPath : loginRedirectPath;
+    log('redirect', { reason: redirectReason, path, userType: auth.user?.userType });
+    if (redirectReason === 'session-expired') callbacks.current.onSessionExpired?.();
+    callbacks.current.onRedirect?.(path, redirectReason);
+  }, [redirectReason, accessDeniedPath, loginRedirectPath, log, auth.user]);
+
+  return {
+    user: auth.user,
+    isAuthenticated: auth.isAuthenticated,
+    isLoading,
+    isAuthorized,
+    validateSession,
+    redirectReason,
+  };
+}

@@ -1,0 +1,16 @@
+import type { BridgeApiService, EntityConfig } from '@bridgekit/core';
+import { useMemo } from 'react';
+import { useBridgeInstance } from './BridgeContext';
+import { entityConfigKey, serviceFor } from './bridgeQueryKey';
+
+/** `useBridgeApi` for another hook: errors name `hookName`. Internal (not exported by the entry). */
+export function useBridgeApiFor<T>(
+  hookName: string,
+  config: EntityConfig,
+  instanceId?: string,
+): BridgeApiService<T> {
+  const { id, client } = useBridgeInstance(hookName, instanceId);
+  const key = entityConfigKey(config);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `config`'s content.
+  return useMemo(() => serviceFor<T>(id, client, config), [id, client, key]);
+}

@@ -1,0 +1,73 @@
+import type { EntityConfig, PaginationMeta, QueryParams } from '@bridgekit/core';
+import { useCallback } from 'react';
+import type { SWRConfiguration } from 'swr';
+import { useBridgeApiFor } from './useBridgeApiFor';
+import { type MutationOptions, type MutationResult, useBridgeMutation } from './useBridgeMutation';
+import { useBridgeQuery } from './useBridgeQuery';
+
+/** What `useBridgeCrud` returns. */
+export interface UseBridgeCrudResult<T> {
+  /** The rows of the current page; `[]` until loaded. */
+  data: T[];
+  /** Pagination of the page; `null` until loaded. */
+  meta: PaginationMeta | null;
+  /** `true` while the list loads for the first time. */
+  isLoading: boolean;
+  /** The list's error, or `null`. Mutation failures come back in their `MutationResult`. */
+  error: Error | null;
+  /** `true` while a create, update or remove is in flight. */
+  isMutating: boolean;
+  create(data: Partial<T>, options?: MutationOptions<T>): Promise<MutationResult<T>>;
+  update(id: string, data: Partial<T>, options?: MutationOptions<T>): Promise<MutationResult<T>>;
+  remove(id: string, options?: MutationOptions<undefined>): Promise<MutationResult<undefined>>;
+  refetch(): Promise<void>;
+}
+
+/**
+ * A list of an entity plus create/update/remove that refresh it: `useBridgeApi` +
+ * `useBridgeQuery(…, 'list')` + three `useBridgeMutation`s.
+ *
+ * @example
+ * const { data, meta, create, update, remove } = useBridgeCrud<Task>({ endpoint: '/tasks' }, { page: 1, limit: 20 });
+ * await create({ title: 'Write docs', status: 'todo' });
+ * await update('42', { status: 'done' }, { optimistic: true });
+ */
+export function useBridgeCrud<T = any>(
+  config: EntityConfig,
+  queryParams?: QueryParams,
+  instanceId?: string,
+  swrConfig?: SWRConfiguration,
+): UseBridgeCrudResult<T> {
+  const service = useBridgeApiFor<T>('useBridgeCrud', config, instanceId);
+  const list = useBridgeQuery(service, 'list', queryParams ?? {}, swrConfig);
+  const creator = useBridgeMutation(service, 'create');
+  const updater = useBridgeMutation(service, 'update');
+  const remover = useBridgeMutation(service, 'delete');
+  const createMutate = creator.mutate;
+  const updateMutate = updater.mutate;
+  const removeMutate = remover.mutate;
+  const create = useCallback(
+    (data: Partial<T>, options?: MutationOptions<T>) => createMutate({ data }, options),
+    [createMutate],
+  );
+  const update = useCallback(
+    (id: string, data: Partial<T>, options?: MutationOptions<T>) =>
+      updateMutate({ id, data }, options),
+    [updateMutate],
+  );
+  const remove = useCallback(
+    (id: string, options?: MutationOptions<undefined>) => removeMutate({ id }, options),
+    [removeMutate],
+  );
+  return {
+    data: list.data,
+    meta: list.meta,
+    isLoading: list.isLoading,
+    error: list.error,
+    isMutating: creator.isLoading || updater.isLoading || remover.isLoading,
+    create,
+    update,
+    remove,
+    refetch: list.refetch,
+  };
+}
