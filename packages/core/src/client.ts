@@ -13,7 +13,12 @@ import {
 } from './headers';
 import { toSearchParams } from './params';
 import { QueryBuilder } from './query/QueryBuilder';
-import { type SendInit, sendFollowingRedirects } from './redirect';
+import {
+  createRedirectState,
+  type RedirectState,
+  type SendInit,
+  sendFollowingRedirects,
+} from './redirect';
 import { failure, toApiResponse } from './response';
 import {
   backoffDelay,
@@ -226,6 +231,7 @@ export class Client {
   readonly #retryAttempts: number;
   readonly #retryDelay: number;
   readonly #timeout: number;
+  readonly #redirects: RedirectState = createRedirectState();
   #defaults: Record<string, string>;
   // Accept + defaults, and Accept + JSON Content-Type + defaults: copied per request.
   #plainHeaders!: Record<string, string>;
@@ -643,7 +649,14 @@ export class Client {
     init.signal = guard.signal;
     try {
       const doFetch = this.#config.fetch ?? globalThis.fetch;
-      const sent = await sendFollowingRedirects(doFetch, url, init, this.#credentials, replayable);
+      const sent = await sendFollowingRedirects(
+        this.#redirects,
+        doFetch,
+        url,
+        init,
+        this.#credentials,
+        replayable,
+      );
       const res = sent.response;
       const response = await toApiResponse(res);
       const status = res.status;

@@ -41,18 +41,20 @@ function detectMode(): RequestRedirect {
   return serverRuntime ? 'manual' : 'follow';
 }
 
-// Switches to 'follow' for good the first time a fetch answers with an opaque redirect.
-let mode: RequestRedirect = detectMode();
+/** Per-client redirect mode; switches to `'follow'` for good once an opaque redirect shows up. */
+export interface RedirectState {
+  mode: RequestRedirect;
+}
 
 /**
- * The redirect mode the client uses on this runtime: `'manual'` where redirects are visible
- * (Node, Bun, Deno), `'follow'` in browsers.
+ * The redirect state a client starts with: `'manual'` where redirects are visible (Node,
+ * Bun, Deno), `'follow'` in browsers.
  *
  * @example
- * redirectMode() // 'manual' in Node
+ * createRedirectState().mode // 'manual' in Node
  */
-export function redirectMode(): RequestRedirect {
-  return mode;
+export function createRedirectState(): RedirectState {
+  return { mode: detectMode() };
 }
 
 function networkError(message: string): Error {
@@ -68,19 +70,21 @@ function networkError(message: string): Error {
  * @param replayable whether the request may be sent again if the runtime turns out to hide
  *   redirects (an opaque redirect was answered)
  * @example
- * const { response } = await sendFollowingRedirects(fetch, url, init, ['x-session-id'], true);
+ * const state = createRedirectState();
+ * const { response } = await sendFollowingRedirects(state, fetch, url, init, ['x-session-id'], true);
  */
 export async function sendFollowingRedirects(
+  state: RedirectState,
   doFetch: typeof fetch,
   url: string,
   init: SendInit,
   credentials: readonly string[],
   replayable: boolean,
 ): Promise<Sent> {
-  init.redirect = mode;
+  init.redirect = state.mode;
   let response = await doFetch(url, init);
   if (response.type === 'opaqueredirect') {
-    mode = 'follow';
+    state.mode = 'follow';
     if (!replayable) {
       throw networkError('The server redirected and this runtime hides redirects from scripts');
     }

@@ -38,7 +38,14 @@ describe('order of interceptors and callbacks', () => {
     });
     const res = await api.get('/x');
     expect(res.data).toBe('ok!?');
-    expect(log).toEqual(['req1', 'req2', 'onRequest ab', 'res1 server=1', 'res2', 'onResponse ok!?']);
+    expect(log).toEqual([
+      'req1',
+      'req2',
+      'onRequest ab',
+      'res1 server=1',
+      'res2',
+      'onResponse ok!?',
+    ]);
     expect(server.requests[0]?.headers['x-trace']).toBe('ab');
   });
 
@@ -125,7 +132,12 @@ describe('failures inside hooks', () => {
     });
     api.addResponseInterceptor(seen);
     const res = await api.get('/x');
-    expect(res).toEqual({ success: false, status: 0, code: 'CLIENT_ERROR', error: 'interceptor broke' });
+    expect(res).toEqual({
+      success: false,
+      status: 0,
+      code: 'CLIENT_ERROR',
+      error: 'interceptor broke',
+    });
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'interceptor broke' }));
     expect(seen).toHaveBeenCalledWith(res);
     expect(onResponse).toHaveBeenCalledWith(res);

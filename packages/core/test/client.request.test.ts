@@ -162,11 +162,14 @@ describe('bodies', () => {
 
   it.each([
     ['a BigInt', { n: 1n }],
-    ['a cycle', (() => {
-      const o: Record<string, unknown> = {};
-      o.self = o;
-      return o;
-    })()],
+    [
+      'a cycle',
+      (() => {
+        const o: Record<string, unknown> = {};
+        o.self = o;
+        return o;
+      })(),
+    ],
     ['a function', () => 1],
   ])('resolves CLIENT_ERROR for %s without sending', async (_name, body) => {
     const res = await createClient(server.url).post('/b', body);
@@ -202,7 +205,10 @@ describe('headers', () => {
   });
 
   it('lets a default header carry the session name below the session layer', async () => {
-    const api = createClient(server.url, { sessionId: 'real', headers: { 'x-session-id': 'stale' } });
+    const api = createClient(server.url, {
+      sessionId: 'real',
+      headers: { 'x-session-id': 'stale' },
+    });
     await api.get('/h');
     expect(last().headers['x-session-id']).toBe('real');
   });

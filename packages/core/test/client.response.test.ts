@@ -17,7 +17,12 @@ const call = (reply: Parameters<TestServer['reply']>[0]) => {
 describe('envelopes', () => {
   it('unwraps { success, data, message, meta }', async () => {
     const res = await call({
-      json: { success: true, data: [{ id: 1 }], message: 'ok', meta: { page: 1, limit: 10, total: 25 } },
+      json: {
+        success: true,
+        data: [{ id: 1 }],
+        message: 'ok',
+        meta: { page: 1, limit: 10, total: 25 },
+      },
     });
     expect(res).toEqual({
       success: true,
@@ -69,7 +74,10 @@ describe('envelopes', () => {
   });
 
   it('takes error.message of an object error', async () => {
-    const res = await call({ status: 400, json: { success: false, error: { message: 'bad input' } } });
+    const res = await call({
+      status: 400,
+      json: { success: false, error: { message: 'bad input' } },
+    });
     expect(res.error).toBe('bad input');
   });
 
@@ -133,7 +141,11 @@ describe('error messages on non-2xx', () => {
 
   it('uses a short text body', async () => {
     const res = await call({ status: 502, text: 'Bad gateway from proxy' });
-    expect(res).toMatchObject({ status: 502, error: 'Bad gateway from proxy', data: 'Bad gateway from proxy' });
+    expect(res).toMatchObject({
+      status: 502,
+      error: 'Bad gateway from proxy',
+      data: 'Bad gateway from proxy',
+    });
   });
 
   it('falls back to the status line for long text (HTML error pages) and empty bodies', async () => {
@@ -163,11 +175,26 @@ describe('meta normalization', () => {
   });
 
   it.each([
-    [{ currentPage: 1, perPage: 5, totalItems: 11 }, { page: 1, limit: 5, total: 11, totalPages: 3 }],
-    [{ page: 3, pageSize: 10, total_items: 30 }, { page: 3, limit: 10, total: 30, totalPages: 3 }],
-    [{ page: 1, limit: 10, count: 0 }, { page: 1, limit: 10, total: 0, totalPages: 0 }],
-    [{ page: 1, limit: 10, total: 99, total_pages: '7' }, { page: 1, limit: 10, total: 99, totalPages: 7 }],
-    [{ page: 1, limit: 0, total: 5 }, { page: 1, limit: 0, total: 5 }],
+    [
+      { currentPage: 1, perPage: 5, totalItems: 11 },
+      { page: 1, limit: 5, total: 11, totalPages: 3 },
+    ],
+    [
+      { page: 3, pageSize: 10, total_items: 30 },
+      { page: 3, limit: 10, total: 30, totalPages: 3 },
+    ],
+    [
+      { page: 1, limit: 10, count: 0 },
+      { page: 1, limit: 10, total: 0, totalPages: 0 },
+    ],
+    [
+      { page: 1, limit: 10, total: 99, total_pages: '7' },
+      { page: 1, limit: 10, total: 99, totalPages: 7 },
+    ],
+    [
+      { page: 1, limit: 0, total: 5 },
+      { page: 1, limit: 0, total: 5 },
+    ],
     [{ page: 'first' }, { page: 'first' }],
   ])('normalizes %o', (meta, expected) => {
     expect(normalizeMeta(meta)).toEqual(expected);

@@ -19,12 +19,15 @@ describe('retries', () => {
     expect(server.count()).toBe(1);
   });
 
-  it.each([408, 425, 429, 500, 502, 503, 504])('retries GET on %i until success', async (status) => {
-    server.replies({ status }, { status }, ok);
-    const res = await createClient(server.url, { retryAttempts: 3, retryDelay: 1 }).get('/r');
-    expect(res).toMatchObject({ success: true, data: 'ok' });
-    expect(server.count()).toBe(3);
-  });
+  it.each([408, 425, 429, 500, 502, 503, 504])(
+    'retries GET on %i until success',
+    async (status) => {
+      server.replies({ status }, { status }, ok);
+      const res = await createClient(server.url, { retryAttempts: 3, retryDelay: 1 }).get('/r');
+      expect(res).toMatchObject({ success: true, data: 'ok' });
+      expect(server.count()).toBe(3);
+    },
+  );
 
   it('stops after retryAttempts extra tries and returns the last response', async () => {
     server.reply({ status: 500, json: { success: false, error: 'down' } });
@@ -62,7 +65,12 @@ describe('retries', () => {
     expect(res.success).toBe(true);
     server.replies({ status: 502 }, ok);
     await api.patch('/r', { a: 1 }, { headers: { 'idempotency-key': 'k2' } });
-    expect(server.requests.map((r) => r.headers['idempotency-key'])).toEqual(['k1', 'k1', 'k2', 'k2']);
+    expect(server.requests.map((r) => r.headers['idempotency-key'])).toEqual([
+      'k1',
+      'k1',
+      'k2',
+      'k2',
+    ]);
     expect(server.requests.every((r) => r.body === '{"a":1}')).toBe(true);
   });
 
@@ -70,7 +78,12 @@ describe('retries', () => {
     server.replies({ status: 503 }, { status: 503 }, ok);
     const onRequest = vi.fn();
     const onResponse = vi.fn();
-    const api = createClient(server.url, { retryAttempts: 2, retryDelay: 1, onRequest, onResponse });
+    const api = createClient(server.url, {
+      retryAttempts: 2,
+      retryDelay: 1,
+      onRequest,
+      onResponse,
+    });
     const interceptor = vi.fn((c) => c);
     api.addRequestInterceptor(interceptor);
     await api.get('/r');
@@ -102,7 +115,11 @@ describe('Retry-After', () => {
   });
 
   it('returns the response without retrying when Retry-After is over 30 s', async () => {
-    server.reply({ status: 503, headers: { 'Retry-After': '31' }, json: { success: false, error: 'later' } });
+    server.reply({
+      status: 503,
+      headers: { 'Retry-After': '31' },
+      json: { success: false, error: 'later' },
+    });
     const started = Date.now();
     const res = await createClient(server.url, { retryAttempts: 3, retryDelay: 1 }).get('/r');
     expect(res).toMatchObject({ status: 503, error: 'later' });
@@ -157,9 +174,11 @@ describe('time-outs', () => {
 
   it('covers a slow body, and time-outs are retried per attempt', async () => {
     server.replies({ delay: 200, json: {} }, ok);
-    const res = await createClient(server.url, { timeout: 80, retryAttempts: 1, retryDelay: 1 }).get(
-      '/r',
-    );
+    const res = await createClient(server.url, {
+      timeout: 80,
+      retryAttempts: 1,
+      retryDelay: 1,
+    }).get('/r');
     expect(res.success).toBe(true);
     expect(server.count()).toBe(2);
   });

@@ -272,9 +272,13 @@ describe('the session only goes to the origin of baseUrl', () => {
   it('a redirect chain A -> B -> A does not regain the session', async () => {
     const other = await otherServer({ status: 307, redirect: `${server.url}/back` });
     server.replies({ status: 307, redirect: `${other.url}/hop` }, { json: { back: true } });
-    const res = await createClient(server.url, { sessionId: 'secret' }).post('/p', { a: 1 }, {
-      headers: { 'Idempotency-Key': 'k' },
-    });
+    const res = await createClient(server.url, { sessionId: 'secret' }).post(
+      '/p',
+      { a: 1 },
+      {
+        headers: { 'Idempotency-Key': 'k' },
+      },
+    );
     expect(res.data).toEqual({ back: true });
     expect(other.requests[0]?.headers['x-session-id']).toBeUndefined();
     expect(server.requests[1]?.headers['x-session-id']).toBeUndefined();
