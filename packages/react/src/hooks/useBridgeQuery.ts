@@ -56,7 +56,8 @@ function toError(error: unknown): Error | null {
  * (conditional fetching). `swrConfig` goes to SWR as is (`refreshInterval`,
  * `keepPreviousData`, `fallbackData`...).
  *
- * The result's fields are getters: a component re-renders only for the fields it reads.
+ * One fetch renders a consumer at most twice (loading, then data). `isValidating` is a getter:
+ * only components that read it re-render when a background revalidation starts and ends.
  *
  * @example
  * const products = useBridgeApi<Product>({ endpoint: '/products' });
@@ -109,45 +110,23 @@ export function useBridgeQuery<T>(
     },
     swrConfig as SWRConfiguration,
   );
-  const { mutate } = swr;
+  // data, error and isLoading are read here so that a render follows each of their changes;
+  // isValidating stays a getter: reading it opts into the extra renders of revalidations.
+  const { data, error, isLoading, mutate } = swr;
   const refetch = useCallback(async () => {
     await mutate();
   }, [mutate]);
-
-  if (type === 'get') {
-    return {
-      get data() {
-        return (swr.data as T | undefined) ?? null;
-      },
-      meta: null,
-      get error() {
-        return toError(swr.error);
-      },
-      get isLoading() {
-        return swr.isLoading;
-      },
-      get isValidating() {
-        return swr.isValidating;
-      },
-      refetch,
-    };
-  }
-  return {
-    get data() {
-      return (swr.data as PaginatedResponse<T> | undefined)?.data ?? EMPTY;
-    },
-    get meta() {
-      return (swr.data as PaginatedResponse<T> | undefined)?.meta ?? null;
-    },
-    get error() {
-      return toError(swr.error);
-    },
-    get isLoading() {
-      return swr.isLoading;
-    },
+  const base = {
+    error: toError(error),
+    isLoading,
     get isValidating() {
       return swr.isValidating;
     },
     refetch,
   };
+  if (type === 'get') {
+    return Object.assign(base, { data: (data as T | undefined) ?? null, meta: null });
+  }
+  const page = data as PaginatedResponse<T> | undefined;
+  return Object.assign(base, { data: page?.data ?? EMPTY, meta: page?.meta ?? null });
 }
