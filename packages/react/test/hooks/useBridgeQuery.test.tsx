@@ -1,4 +1,4 @@
-// biome-ignore-all lint/correctness/noNestedComponentDefinitions: test components close over per-test state.
+// biome-ignore-all lint/correctness/noComponentHookFactories: test components close over per-test state.
 import { type Client, isBridgeApiError } from '@bridgekit/core';
 import { type UseBridgeListResult, useBridgeApi, useBridgeQuery } from '@bridgekit/react/hooks';
 import { act, screen, waitFor } from '@testing-library/react';
