@@ -1,1 +1,34 @@
-export {};
+'use client';
+/**
+ * `@bridgekit/nextjs`: the client entry (`'use client'`). The hooks and web components of
+ * `@bridgekit/react`, with a provider that mirrors the session into a cookie for server
+ * code and accepts server-prefetched data. Server helpers live in `@bridgekit/nextjs/server`.
+ *
+ * @example
+ * import { BridgeProvider, BridgeTable, useAuth } from '@bridgekit/nextjs';
+ */
+export {
+  BridgeForm,
+  BridgeTable,
+  BridgeView,
+  useAuthGuard,
+  useAuthService,
+  useBridgeApi,
+  useBridgeClient,
+  useBridgeCrud,
+  useBridgeMutation,
+  useBridgeQuery,
+  useSearchQueryBuilder,
+} from '@bridgekit/react';
+export type * from '@bridgekit/react';
+export { parseCookieHeader, readCookie } from './cookie/parseCookieHeader';
+export {
+  DEFAULT_SESSION_COOKIE_NAME,
+  type SessionCookieOptions,
+} from './cookie/sessionCookieOptions';
+export { safeNextPath } from './redirect/safeNextPath';
+export { BridgeHydrate, type BridgeHydrateProps } from './client/BridgeHydrate';
+export { BridgeProvider, type BridgeProviderProps } from './client/BridgeProvider';
+export { removeSessionCookie, writeSessionCookie } from './client/sessionCookieWriter';
+export { useAuth } from './client/useAuth';
+export { useSessionCookie } from './client/useSessionCookie';

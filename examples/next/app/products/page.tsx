@@ -1,0 +1,23 @@
+import { BridgeHydrate } from '@bridgekit/nextjs';
+import { createServerClient, prefetchList } from '@bridgekit/nextjs/server';
+import { apiUrl } from '../../lib/apiUrl';
+import { PAGE_SIZE, ProductsTable } from './ProductsTable';
+
+export default async function ProductsPage() {
+  // The first page is fetched here with the session cookie and handed to SWR as fallback:
+  // the table's first paint (even the server HTML) already has rows.
+  const client = await createServerClient(apiUrl());
+  const fallback = await prefetchList({
+    client,
+    endpoint: '/products',
+    params: { page: 1, limit: PAGE_SIZE },
+  });
+  return (
+    <>
+      <h1>Products</h1>
+      <BridgeHydrate fallback={fallback}>
+        <ProductsTable />
+      </BridgeHydrate>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  type BridgeClientInstance,
+  type BridgeInstanceConfig,
+  BridgeProvider as ReactBridgeProvider,
+  type BridgeProviderProps as ReactBridgeProviderProps,
+} from '@bridgekit/react';
+import type { ReactNode } from 'react';
+import type { SessionCookieOptions } from '../cookie/sessionCookieOptions';
+import { SessionCookieContext } from './SessionCookieContext';
+import { useSessionCookie } from './useSessionCookie';
+
+/** Props of the Next.js {@link BridgeProvider}: those of `@bridgekit/react` plus cookie and fallback. */
+export interface BridgeProviderProps extends ReactBridgeProviderProps {
+  /**
+   * How the session is mirrored into a cookie for server code; `false` turns it off.
+   * @default { name: 'session_id', path: '/', sameSite: 'lax', secure: 'auto' }
+   */
+  cookie?: SessionCookieOptions | false;
+  /**
+   * The instance whose session goes into the cookie.
+   * @default defaultInstance ('default')
+   */
+  cookieInstance?: string;
+  /**
+   * Server-prefetched SWR fallback data (from `prefetchList`), merged into `swr.fallback`.
+   * @default undefined
+   */
+  fallback?: Record<string, unknown>;
+  /**
+   * Origin used to resolve a relative `baseUrl` (`'/api'`) while rendering on the server,
+   * where there is no `location`. Hooks do not fetch during server rendering, so it only
+   * has to be a valid origin; in the browser `location.origin` is used.
+   * @default 'http://localhost'
+   */
+  serverOrigin?: string;
+}
+
+function resolveForServer<C extends BridgeInstanceConfig | BridgeClientInstance>(
+  input: C,
+  origin: string,
+): C {
+  if (typeof window !== 'undefined' || !input || 'client' in input) return input;
+  const { baseUrl } = input as BridgeInstanceConfig;
+  if (typeof baseUrl !== 'string' || !baseUrl.startsWith('/') || baseUrl.startsWith('//'))
+    return input;
+  return { ...input, baseUrl: new URL(baseUrl, origin).href };
+}
+
+function CookieSync({ instanceId }: { instanceId?: string }): null {
+  useSessionCookie(undefined, instanceId);
+  return null;
+}
+
+/**
+ * The `@bridgekit/react` provider for the App Router: it also mirrors the session into a
+ * cookie (so server components, route handlers and the proxy see it), accepts
+ * server-prefetched `fallback` data, and lets a relative `baseUrl` render on the server.
+ * Place it in a client component (this module is `'use client'`), typically in the root layout.
+ *
+ * @example
+ * // app/providers.tsx
+ * 'use client';
+ * import { BridgeProvider } from '@bridgekit/nextjs';
+ * export function Providers({ children }: { children: React.ReactNode }) {
+ *   return <BridgeProvider config={{ baseUrl: '/api' }}>{children}</BridgeProvider>;
+ * }
+ */
+export function BridgeProvider(props: BridgeProviderProps): ReactNode {
+  const {
+    cookie = {},
+    cookieInstance,
+    fallback,
+    serverOrigin = 'http://localhost',
+    children,
+    ...rest
+  } = props;
+  const forwarded: ReactBridgeProviderProps = { ...rest };
+  if (rest.config) forwarded.config = resolveForServer(rest.config, serverOrigin);
+  if (rest.instances) {
+    forwarded.instances = Object.fromEntries(
+      Object.entries(rest.instances).map(([id, input]) => [
+        id,
+        resolveForServer(input, serverOrigin),
+      ]),
+    );
+  }
+  if (fallback) {
+    forwarded.swr = { ...rest.swr, fallback: { ...rest.swr?.fallback, ...fallback } };
+  }
+  return (
+    <ReactBridgeProvider {...forwarded}>
+      <SessionCookieContext.Provider value={cookie}>
+        {cookie !== false && (
+          <CookieSync {...(cookieInstance !== undefined && { instanceId: cookieInstance })} />
+        )}
+        {children}
+      </SessionCookieContext.Provider>
+    </ReactBridgeProvider>
+  );
+}
