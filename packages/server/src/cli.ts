@@ -25,13 +25,15 @@ async function main(): Promise<void> {
   });
   const { url } = await server.listen(options.port, options.host);
 
-  console.log(`Bridgekit reference server listening on ${url}`);
-  if (options.data) console.log(`Data file: ${resolve(options.data)}`);
+  // One write, so whoever parses the output sees the URL and the credentials together.
+  const lines = [`Bridgekit reference server listening on ${url}`];
+  if (options.data) lines.push(`Data file: ${resolve(options.data)}`);
   if (options.seed === 'demo') {
-    console.log('Demo users (email / password, type):');
-    for (const u of DEMO_USERS) console.log(`  ${u.email} / ${u.password}  (${u.userType})`);
+    lines.push('Demo users (email / password, type):');
+    for (const u of DEMO_USERS) lines.push(`  ${u.email} / ${u.password}  (${u.userType})`);
   }
-  console.log('Press Ctrl-C to stop.');
+  lines.push('Press Ctrl-C to stop.');
+  console.log(lines.join('\n'));
 
   let stopping = false;
   const stop = (signal: string) => {
