@@ -18,10 +18,10 @@ const shared: Options = {
   ],
 };
 
-// Two builds rather than one: esbuild drops module-level directives when bundling, so the
-// client entry gets 'use client' back as a banner, and the server entry must not get it
-// (nor share a chunk that has it).
+// Two builds rather than one, so the entries never share a chunk: the client entry keeps its
+// 'use client' directive (tsup preserves an entry's leading directive; the e2e test checks the
+// built files) and the server entry must never get it.
 export default defineConfig([
-  { ...shared, entry: { index: 'src/index.ts' }, banner: { js: "'use client';" } },
+  { ...shared, entry: { index: 'src/index.ts' } },
   { ...shared, entry: { server: 'src/server/index.ts' } },
 ]);

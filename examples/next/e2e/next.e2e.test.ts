@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -176,6 +176,20 @@ afterAll(async () => {
     if (next.exitCode === null) next.kill('SIGKILL');
   }
   await api?.close();
+});
+
+describe('@bridgekit/nextjs build', () => {
+  it("keeps 'use client' on the client entry and off the server entry", () => {
+    for (const file of ['index.js', 'index.cjs']) {
+      const text = readFileSync(join(root, 'packages/nextjs/dist', file), 'utf8');
+      expect(text.trimStart()).toMatch(/^(["'])use client\1;?\s*(["']use strict["'];?)?/);
+    }
+    for (const file of ['server.js', 'server.cjs']) {
+      expect(readFileSync(join(root, 'packages/nextjs/dist', file), 'utf8')).not.toMatch(
+        /["']use client["']/,
+      );
+    }
+  });
 });
 
 describe('examples/next in Chromium', () => {
