@@ -1,0 +1,62 @@
+import { createServer } from '@bridgekit/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Running, raw, start } from './helpers';
+
+let running: Running | undefined;
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+});
+
+describe('server options', () => {
+  it('basePath moves every route; health answers without a session', async () => {
+    running = await start({ basePath: '/v2/' });
+    expect(running.url).toMatch(/\/v2$/);
+    expect((await running.client().get('/health')).data).toEqual({ status: 'ok' });
+    const admin = await running.signIn('admin');
+    expect((await admin.get('/products/1')).status).toBe(200);
+    expect((await raw(`${running.url.replace(/\/v2$/, '/api')}/health`)).status).toBe(404);
+  });
+
+  it('latencyMs delays every response', async () => {
+    running = await start({ latencyMs: 120 });
+    const t0 = performance.now();
+    await running.client().get('/health');
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(110);
+  });
+
+  it('seed none starts empty; unknown entities are 404', async () => {
+    running = await start({ seed: 'none' });
+    expect(
+      (await running.client().post('/auth/login', { userName: 'admin', password: 'admin123' }))
+        .status,
+    ).toBe(401);
+    expect((await running.client().get('/products')).status).toBe(404);
+  });
+
+  it('cors reflects the origin by default, obeys a list, and can be turned off', async () => {
+    running = await start();
+    const on = await raw(`${running.url}/health`, { headers: { origin: 'http://app.test' } });
+    expect(on.headers.get('access-control-allow-origin')).toBe('http://app.test');
+    expect(on.headers.get('access-control-allow-credentials')).toBe('true');
+    await running.stop();
+    running = await start({ cors: ['http://ok.test'] });
+    const listed = await raw(`${running.url}/health`, { headers: { origin: 'http://ok.test' } });
+    expect(listed.headers.get('access-control-allow-origin')).toBe('http://ok.test');
+    const other = await raw(`${running.url}/health`, { headers: { origin: 'http://evil.test' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    await running.stop();
+    running = await start({ cors: false });
+    const off = await raw(`${running.url}/health`, { headers: { origin: 'http://app.test' } });
+    expect(off.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('rejects bad options with errors naming them', () => {
+    expect(() => createServer({ sessionTtlMs: -1 })).toThrow(RangeError);
+    expect(() => createServer({ latencyMs: Number.NaN })).toThrow(/latencyMs/);
+    expect(() => createServer({ seed: 'lots' as 'demo' })).toThrow(/seed/);
+    expect(() =>
+      createServer({ seed: { entities: { 'bad name': { schema: {}, rows: [] } } } }),
+    ).toThrow(/bad name/);
+  });
+});
