@@ -1,9 +1,17 @@
 import { type BridgeApiError, isBridgeApiError } from '@bridgekit/core';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BridgeForm } from '../../src/components/BridgeForm';
-import { makeClient, renderWithClient, signIn, startServer, type TestServer } from './helpers';
+import { BridgeTable } from '../../src/components/BridgeTable';
+import {
+  makeClient,
+  queriesTo,
+  renderWithClient,
+  signIn,
+  startServer,
+  type TestServer,
+} from './helpers';
 
 interface Product {
   id: string;
@@ -14,17 +22,28 @@ interface Product {
   active?: boolean;
 }
 
-let server: TestServer | undefined;
+// Tests only look at rows they create themselves, so they share one server; the slow one
+// (latency) gets its own.
+let shared: TestServer;
+let slow: TestServer | undefined;
+
+beforeAll(async () => {
+  shared = await startServer();
+});
+
+afterAll(async () => {
+  await shared.close();
+});
 
 afterEach(async () => {
   cleanup();
-  await server?.close();
-  server = undefined;
+  await slow?.close();
+  slow = undefined;
 });
 
 async function setup(user: 'admin' | 'viewer' = 'admin', options: { latencyMs?: number } = {}) {
-  server = await startServer(options);
-  const client = makeClient(server.apiUrl);
+  if (options.latencyMs) slow = await startServer(options);
+  const client = makeClient((slow ?? shared).apiUrl);
   await signIn(client, user);
   return client;
 }
@@ -242,6 +261,38 @@ describe('BridgeForm', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
     expect((await client.get(`/products/${id}`)).status).toBe(404);
+  });
+
+  it('revalidates a BridgeTable of the same collection after a success', async () => {
+    const client = await setup('admin');
+    const user = userEvent.setup();
+    const name = `  first ${Date.now()}`; // leading spaces sort before every demo name
+    renderWithClient(
+      client,
+      <>
+        <BridgeTable<Product>
+          endpoint="/products"
+          columns={[{ key: 'name', header: 'Name' }]}
+          pageSize={3}
+        />
+        <BridgeForm endpoint="/products" method="POST">
+          <input aria-label="name" name="name" defaultValue={name} />
+          <input name="price" type="number" defaultValue="1" />
+          <button type="submit">Create</button>
+        </BridgeForm>
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Name' }));
+    await waitFor(() =>
+      expect(queriesTo(client, '/products').some((q) => q.get('sort') === 'name:asc')).toBe(true),
+    );
+    await waitFor(() =>
+      expect(document.querySelectorAll('tbody tr.bk-table__row')).toHaveLength(3),
+    );
+    expect(document.querySelector('tbody td')?.textContent).not.toBe(name);
+
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(document.querySelector('tbody td')?.textContent).toBe(name));
   });
 
   it('passes other form attributes through and adds className', async () => {

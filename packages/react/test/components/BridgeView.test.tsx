@@ -1,6 +1,6 @@
 import { type UseAuthResult, useAuth } from '@bridgekit/react/hooks';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BridgeView, type BridgeViewProps } from '../../src/components/BridgeView';
 import {
   type DemoUser,
@@ -20,14 +20,21 @@ function AuthProbe() {
   return null;
 }
 
-beforeEach(async () => {
+// Each test signs in with its own client and session, so one server serves the file.
+beforeAll(async () => {
   server = await startServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(() => {
   client = makeClient(server.apiUrl);
 });
 
-afterEach(async () => {
+afterEach(() => {
   cleanup();
-  await server.close();
 });
 
 const view = (props: Partial<BridgeViewProps> = {}) => (

@@ -1,9 +1,16 @@
 import type { BridgeApiError } from '@bridgekit/core';
 import type { ReactNode } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
-import { BridgeForm, type BridgeFormState } from '../../src/components/BridgeForm';
-import { BridgeTable, type BridgeTableProps } from '../../src/components/BridgeTable';
-import type { ColumnDef } from '../../src/components/ColumnDef';
+// The public entry: the components and their types are exported next to the hooks.
+import {
+  BridgeForm,
+  type BridgeFormState,
+  BridgeTable,
+  type BridgeTableProps,
+  type ColumnDef,
+  useBridgeApi,
+  useBridgeQuery,
+} from '@bridgekit/react';
 
 interface Product {
   id: string;
@@ -51,6 +58,21 @@ describe('ColumnDef<T>', () => {
   });
 });
 
+// T flows from useBridgeApi<T> through useBridgeQuery to the table's columns and onRowClick.
+function ProductsTable() {
+  const service = useBridgeApi<Product>({ endpoint: '/products' });
+  const { data } = useBridgeQuery(service, 'list', { page: 1 });
+  expectTypeOf(data).toEqualTypeOf<Product[]>();
+  const columns: ColumnDef<(typeof data)[number]>[] = [{ key: 'price', header: 'Price' }];
+  return (
+    <BridgeTable
+      endpoint={service.endpoint}
+      columns={columns}
+      onRowClick={(row) => expectTypeOf(row).toEqualTypeOf<Product>()}
+    />
+  );
+}
+
 describe('BridgeTable<T>', () => {
   it('infers T from typed columns and hands it to onRowClick', () => {
     const columns: ColumnDef<Product>[] = [{ key: 'name', header: 'Name' }];
@@ -81,6 +103,10 @@ describe('BridgeTable<T>', () => {
     void node;
   });
 
+  it('takes the same T as useBridgeApi<T> and useBridgeQuery data', () => {
+    expectTypeOf(ProductsTable).returns.toMatchTypeOf<ReactNode>();
+  });
+
   it('types onRowClick as receiving T', () => {
     expectTypeOf<BridgeTableProps<Product>['onRowClick']>().toEqualTypeOf<
       ((row: Product) => void) | undefined
@@ -105,12 +131,10 @@ describe('BridgeForm', () => {
       </BridgeForm>
     );
     void node;
+    type Method = Parameters<typeof BridgeForm>[0]['method'];
+    expectTypeOf<Method>().toEqualTypeOf<'POST' | 'PUT' | 'PATCH' | 'DELETE'>();
     // @ts-expect-error: GET is not a form method
-    const bad = (
-      <BridgeForm endpoint="/x" method="GET">
-        {null}
-      </BridgeForm>
-    );
+    const bad: Method = 'GET';
     void bad;
   });
 });
