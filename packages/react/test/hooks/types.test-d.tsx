@@ -1,0 +1,66 @@
+import type { BridgeApiService, PaginationMeta } from '@bridgekit/core';
+import {
+  type MutationResult,
+  useBridgeApi,
+  useBridgeCrud,
+  useBridgeMutation,
+  useBridgeQuery,
+  useSearchQueryBuilder,
+} from '@bridgekit/react/hooks';
+import { describe, expectTypeOf, it } from 'vitest';
+
+interface Product {
+  id: string;
+  name: string;
+  price: number;
+}
+
+describe('T flows from useBridgeApi<T>', () => {
+  it('into useBridgeQuery data by query type', () => {
+    const products = useBridgeApi<Product>({ endpoint: '/products' });
+    expectTypeOf(products).toEqualTypeOf<BridgeApiService<Product>>();
+    const list = useBridgeQuery(products, 'list', { page: 1 });
+    expectTypeOf(list.data).toEqualTypeOf<Product[]>();
+    expectTypeOf(list.meta).toEqualTypeOf<PaginationMeta | null>();
+    expectTypeOf(list.error).toEqualTypeOf<Error | null>();
+    expectTypeOf(list.refetch).returns.toEqualTypeOf<Promise<void>>();
+    const one = useBridgeQuery(products, 'get', { id: '1' });
+    expectTypeOf(one.data).toEqualTypeOf<Product | null>();
+    expectTypeOf(one.meta).toEqualTypeOf<null>();
+    const found = useBridgeQuery(products, 'search', useSearchQueryBuilder().searchParams);
+    expectTypeOf(found.data).toEqualTypeOf<Product[]>();
+    // @ts-expect-error 'get' needs an id
+    useBridgeQuery(products, 'get', { page: 1 });
+    // @ts-expect-error 'search' needs q
+    useBridgeQuery(products, 'search', { page: 1 });
+    // @ts-expect-error unknown query type
+    useBridgeQuery(products, 'all', {});
+  });
+
+  it('into useBridgeMutation variables and results', () => {
+    const products = useBridgeApi<Product>({ endpoint: '/products' });
+    const create = useBridgeMutation(products, 'create', {
+      onSuccess: (data) => expectTypeOf(data).toEqualTypeOf<Product>(),
+    });
+    expectTypeOf(create.mutate).parameter(0).toEqualTypeOf<{ data: Partial<Product> }>();
+    expectTypeOf(create.mutate).returns.toEqualTypeOf<Promise<MutationResult<Product>>>();
+    const update = useBridgeMutation(products, 'update');
+    expectTypeOf(update.mutate)
+      .parameter(0)
+      .toEqualTypeOf<{ id: string; data: Partial<Product> }>();
+    const remove = useBridgeMutation(products, 'delete');
+    expectTypeOf(remove.mutate).parameter(0).toEqualTypeOf<{ id: string }>();
+    expectTypeOf(remove.mutate).returns.toEqualTypeOf<Promise<MutationResult<undefined>>>();
+    // @ts-expect-error price is a number
+    create.mutate({ data: { price: 'free' } });
+    // @ts-expect-error update needs an id
+    update.mutate({ data: { price: 1 } });
+  });
+
+  it('into useBridgeCrud', () => {
+    const crud = useBridgeCrud<Product>({ endpoint: '/products' }, { limit: 10 });
+    expectTypeOf(crud.data).toEqualTypeOf<Product[]>();
+    expectTypeOf(crud.create).parameter(0).toEqualTypeOf<Partial<Product>>();
+    expectTypeOf(crud.update).returns.toEqualTypeOf<Promise<MutationResult<Product>>>();
+  });
+});
