@@ -118,6 +118,22 @@ describe('BridgeView', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(before + 1);
   });
 
+  it('falls back and reports session-expired when the server rejects the session', async () => {
+    const onUnauthorized = vi.fn();
+    renderWithClient(client, view({ allowedTypes: 'admin', onUnauthorized }));
+    await login('admin');
+    await waitFor(() => expect(shown()).toEqual(['secret']));
+    onUnauthorized.mockClear();
+
+    server.expireSessions();
+    await act(async () => {
+      expect((await client.get('/products')).status).toBe(401);
+    });
+    await waitFor(() => expect(shown()).toEqual(['fallback']));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('session-expired');
+  });
+
   it('shows loadingComponent while the session is being validated', async () => {
     const slow = await startServer({ latencyMs: 150 });
     try {

@@ -21,6 +21,8 @@ export const PASSWORDS: Record<DemoUser, string> = {
 export interface TestServer {
   /** Base URL of the API, `/api` included. */
   apiUrl: string;
+  /** Expires every session now, as if their lifetime had passed. */
+  expireSessions(): void;
   close(): Promise<void>;
 }
 
@@ -28,7 +30,11 @@ export interface TestServer {
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const server = createServer({ seed: 'demo', ...options });
   const { url } = await server.listen(0, '127.0.0.1');
-  return { apiUrl: url, close: () => server.close() };
+  return {
+    apiUrl: url,
+    expireSessions: () => server.expireSessions(),
+    close: () => server.close(),
+  };
 }
 
 /** The demo data set with no products, for the empty state. */
