@@ -13,7 +13,12 @@ import type { ServerContext } from './ServerContext';
 import { createSessionStore } from './sessionStore';
 import type { BridgeData } from './types';
 
-/** Options of `createServer`. Every field is optional. */
+/**
+ * Options of `createServer`. Every field is optional.
+ *
+ * @example
+ * createServer({ seed: 'none', dataFile: './data.json', sessionTtlMs: 60_000, latencyMs: 200 });
+ */
 export interface ServerOptions {
   /**
    * The data to start with: the demo data set, nothing, or your own entities. Ignored when
@@ -65,7 +70,15 @@ export interface ServerOptions {
   sessionCookie?: string;
 }
 
-/** A created server. */
+/**
+ * A created server.
+ *
+ * @example
+ * const server: BridgeServer = createServer();
+ * const { url, port } = await server.listen(0);
+ * server.expireSessions();
+ * await server.close();
+ */
 export interface BridgeServer {
   /** The Fastify instance, for `inject()` or extra routes before `listen`. */
   readonly app: FastifyInstance;

@@ -2,7 +2,12 @@ import { hashPassword } from './password';
 import { createPrng } from './prng';
 import type { BridgeData, EntityRow } from './types';
 
-/** The demo users: e-mail, user name, password and type. Printed by the CLI. */
+/**
+ * The demo users: e-mail, user name, password and type. Printed by the CLI.
+ *
+ * @example
+ * const admin = DEMO_USERS.find((u) => u.userType === 'admin'); // admin@example.com / admin123
+ */
 export const DEMO_USERS = [
   {
     email: 'admin@example.com',

@@ -3,11 +3,27 @@ import { comparable } from './coerceValue';
 import { FILTER_OPERATORS, type RowPredicate } from './filterOperators';
 import type { EntityRow, FieldSpec } from './types';
 
-/** Default and maximum page size of list and search responses. */
+/**
+ * Page size of list and search responses when `limit` is absent.
+ *
+ * @example
+ * res.meta.limit === DEFAULT_LIMIT; // for GET /api/products
+ */
 export const DEFAULT_LIMIT = 10;
+/**
+ * Largest `limit` a list accepts; above it the answer is a 400.
+ *
+ * @example
+ * api.get('/products', { params: { limit: MAX_LIMIT } });
+ */
 export const MAX_LIMIT = 100;
 
-/** Pagination metadata of a list response. */
+/**
+ * Pagination metadata of a list response (`offset`, `q`, `entity` are added when asked).
+ *
+ * @example
+ * const meta: ListMeta = { page: 2, limit: 10, total: 300, totalPages: 30 };
+ */
 export interface ListMeta {
   page: number;
   limit: number;

@@ -3,7 +3,12 @@
  * The same shape is accepted as `seed` and written to `dataFile`.
  */
 
-/** The type of one field; filter values and bodies are checked against it. */
+/**
+ * The type of one field; filter values and bodies are checked against it.
+ *
+ * @example
+ * const stock: FieldType = 'integer';
+ */
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'password';
 
 /**
@@ -38,7 +43,12 @@ export interface EntityAccess {
   write?: string[];
 }
 
-/** One record. Ids are strings. */
+/**
+ * One record. Ids are strings.
+ *
+ * @example
+ * const row: EntityRow = { id: '1', name: 'Lamp', price: 12 };
+ */
 export type EntityRow = { id: string; [field: string]: unknown };
 
 /**
