@@ -12,7 +12,14 @@ import { useSWRConfig } from 'swr';
 import { isBridgeQueryKey, useBridgeInstance } from '../hooks/index';
 import { type FormValues, formValues, hasFiles } from './formValues';
 
-/** What a render-function child of {@link BridgeForm} receives. */
+/**
+ * What a render-function child of {@link BridgeForm} receives.
+ *
+ * @example
+ * <BridgeForm endpoint="/tasks" method="POST">
+ *   {({ isSubmitting, error, reset }) => <button disabled={isSubmitting}>Add</button>}
+ * </BridgeForm>
+ */
 export interface BridgeFormState {
   /** `true` from submit until the server answered. */
   isSubmitting: boolean;
@@ -22,10 +29,20 @@ export interface BridgeFormState {
   reset: () => void;
 }
 
-/** The HTTP methods a {@link BridgeForm} can submit with. */
+/**
+ * The HTTP methods a {@link BridgeForm} can submit with.
+ *
+ * @example
+ * const method: BridgeFormMethod = product ? 'PATCH' : 'POST';
+ */
 export type BridgeFormMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Props of {@link BridgeForm}; other `<form>` attributes (`id`, `aria-label`, `noValidate`...) pass through. */
+/**
+ * Props of {@link BridgeForm}; other `<form>` attributes (`id`, `aria-label`, `noValidate`...) pass through.
+ *
+ * @example
+ * const props: BridgeFormProps<Product> = { endpoint: '/products', method: 'POST', children: null };
+ */
 export interface BridgeFormProps<TData = any>
   extends Omit<
     FormHTMLAttributes<HTMLFormElement>,

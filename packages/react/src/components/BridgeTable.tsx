@@ -2,7 +2,12 @@ import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
 import { useBridgeApi, useBridgeQuery } from '../hooks/index';
 import type { ColumnDef } from './ColumnDef';
 
-/** The parts of a {@link BridgeTable} that take a class name, next to their stable `bk-table__*` class. */
+/**
+ * The parts of a {@link BridgeTable} that take a class name, next to their stable `bk-table__*` class.
+ *
+ * @example
+ * <BridgeTable endpoint="/tasks" columns={columns} classNames={{ row: 'hover:bg-gray-50', next: 'btn' }} />
+ */
 export interface BridgeTableClassNames {
   /** `<table>` (`bk-table__table`). */
   table?: string;
@@ -32,7 +37,12 @@ export interface BridgeTableClassNames {
   pageInfo?: string;
 }
 
-/** Props of {@link BridgeTable}. */
+/**
+ * Props of {@link BridgeTable}.
+ *
+ * @example
+ * const props: BridgeTableProps<Product> = { endpoint: '/products', columns, pageSize: 20 };
+ */
 export interface BridgeTableProps<T> {
   /** The list endpoint, e.g. `'/products'` (GET `endpoint?page&limit&sort`). */
   endpoint: string;

@@ -1,7 +1,12 @@
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { type RedirectReason, useAuthGuard } from '../hooks/index';
 
-/** Props of {@link BridgeView}. */
+/**
+ * Props of {@link BridgeView}.
+ *
+ * @example
+ * const props: BridgeViewProps = { allowedTypes: ['admin', 'editor'], children: <Editor /> };
+ */
 export interface BridgeViewProps {
   /** Shown when the signed-in user's type is one of `allowedTypes`. */
   children: ReactNode;

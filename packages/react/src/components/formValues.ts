@@ -1,7 +1,17 @@
-/** One converted form value. */
+/**
+ * One converted form value.
+ *
+ * @example
+ * const price: FormValue = 12.5;
+ */
 export type FormValue = string | number | boolean | File | Array<string | number | File>;
 
-/** The values of a form, keyed by control name, in document order. */
+/**
+ * The values of a form, keyed by control name, in document order.
+ *
+ * @example
+ * const values: FormValues = { name: 'Lamp', price: 12.5, active: true, tags: ['a', 'c'] };
+ */
 export type FormValues = Record<string, FormValue>;
 
 type Kind = 'checkbox' | 'number' | 'multiple' | 'other';
