@@ -207,6 +207,44 @@ describe('BridgeTable', () => {
     expect(onRowClick).toHaveBeenCalledTimes(3);
   });
 
+  it('leaves keys pressed on a control inside the row to that control', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    const onEdit = vi.fn();
+    const withButton: ColumnDef<Product>[] = [
+      {
+        key: 'id',
+        header: 'Edit',
+        sortable: false,
+        render: (id) => (
+          <button
+            type="button"
+            onClick={(e) => {
+              e.stopPropagation();
+              onEdit(id);
+            }}
+          >
+            Edit {id}
+          </button>
+        ),
+      },
+    ];
+    renderWithClient(
+      client,
+      <BridgeTable
+        endpoint="/products"
+        columns={withButton}
+        pageSize={1}
+        onRowClick={onRowClick}
+      />,
+    );
+    const button = await screen.findByRole('button', { name: /^Edit / });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(onEdit).toHaveBeenCalledTimes(1);
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
   it('rows are not focusable without onRowClick', async () => {
     renderWithClient(client, <BridgeTable endpoint="/products" columns={columns} pageSize={3} />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
