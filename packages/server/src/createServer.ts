@@ -71,6 +71,22 @@ export interface ServerOptions {
 }
 
 /**
+ * One request the server received, as `requests()` lists it.
+ *
+ * @example
+ * server.requests().filter((r) => r.method === 'GET' && r.path === '/api/products').length;
+ */
+export interface RequestRecord {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** The raw query string without `?` ('' when none). */
+  query: string;
+  /** Whether the request carried a session (header or cookie). */
+  withSession: boolean;
+}
+
+/**
  * A created server.
  *
  * @example
@@ -96,6 +112,13 @@ export interface BridgeServer {
   flush(): Promise<void>;
   /** A copy of the current data set (what `dataFile` holds). */
   snapshot(): BridgeData;
+  /**
+   * The last 1000 requests received (CORS preflights excluded), oldest first: lets tests count
+   * what a client really sent (deduplication, retries, revalidation).
+   */
+  requests(): RequestRecord[];
+  /** Forgets the recorded requests. */
+  resetRequests(): void;
 }
 
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -112,6 +135,18 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
     throw new RangeError(`${name} must be a finite number >= 0, got ${String(value)}`);
   }
   return value;
+}
+
+// The log runs before the cookie plugin has parsed cookies, so it looks at the raw header.
+function carriesSession(
+  headers: Record<string, unknown>,
+  header: string,
+  cookieName: string,
+): boolean {
+  if (headers[header]) return true;
+  return String(headers.cookie ?? '')
+    .split(';')
+    .some((part) => part.trim().startsWith(`${cookieName}=`));
 }
 
 function fastifyError(error: unknown): HttpError {
@@ -211,8 +246,19 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
       );
   });
 
+  const log: RequestRecord[] = [];
   const cors = options.cors ?? true;
   app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS') {
+      const [path = '', query = ''] = request.url.split(/\?(.*)/s);
+      log.push({
+        method: request.method,
+        path,
+        query,
+        withSession: carriesSession(request.headers, ctx.sessionHeader, ctx.sessionCookie),
+      });
+      if (log.length > 1000) log.shift();
+    }
     const origin = request.headers.origin;
     const allowed =
       cors === true || (Array.isArray(cors) && origin !== undefined && cors.includes(origin));
@@ -264,5 +310,9 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
     expireSessions: () => sessions.expireAll(),
     flush: () => store.flush(),
     snapshot: () => structuredClone(store.snapshot()),
+    requests: () => log.map((r) => ({ ...r })),
+    resetRequests: () => {
+      log.length = 0;
+    },
   };
 }

@@ -8,7 +8,7 @@
  * const { url } = await server.listen(4000);
  */
 export { createServer } from './createServer';
-export type { BridgeServer, ServerOptions } from './createServer';
+export type { BridgeServer, RequestRecord, ServerOptions } from './createServer';
 export { createDemoData, DEMO_USERS } from './demoData';
 export { FILTER_OPERATORS } from './filterOperators';
 export { DEFAULT_LIMIT, MAX_LIMIT } from './listQuery';

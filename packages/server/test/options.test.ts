@@ -51,6 +51,32 @@ describe('server options', () => {
     expect(off.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('records the requests it received, for tests that count them', async () => {
+    running = await start();
+    const viewer = await running.signIn('viewer');
+    await Promise.all([viewer.get('/products', { params: { page: 2 } }), viewer.get('/tasks/3')]);
+    await raw(`${running.url}/products`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://a.test', 'access-control-request-method': 'GET' },
+    });
+    const seen = running.server.requests();
+    expect(seen).toHaveLength(3);
+    expect(seen[0]).toEqual({
+      method: 'POST',
+      path: '/api/auth/login',
+      query: '',
+      withSession: false,
+    });
+    expect(seen.slice(1)).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', path: '/api/products', query: 'page=2', withSession: true },
+        { method: 'GET', path: '/api/tasks/3', query: '', withSession: true },
+      ]),
+    );
+    running.server.resetRequests();
+    expect(running.server.requests()).toEqual([]);
+  });
+
   it('rejects bad options with errors naming them', () => {
     expect(() => createServer({ sessionTtlMs: -1 })).toThrow(RangeError);
     expect(() => createServer({ latencyMs: Number.NaN })).toThrow(/latencyMs/);
