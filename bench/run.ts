@@ -1,0 +1,110 @@
+/**
+ * `npm run bench [-- --check] [--quick] [--only=a,b]`: runs the benchmarks, prints every
+ * budget as pass/fail, writes bench/results/latest.json and BENCHMARKS.md (or, with --quick,
+ * bench/results/quick.json only). With --check the exit code is 1 when a budget fails.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { type BenchResults, checkBudgets } from './budgets';
+import type { HooksResult } from './hooks';
+import { machineInfo } from './lib/machine';
+import { runChild } from './lib/runChild';
+import { renderReport } from './lib/renderReport';
+import type { MemoryResult } from './memory';
+import type { OverheadResult } from './overhead';
+import type { QueryStringResult } from './queryString';
+import { measureSize } from './size';
+
+const ALL = ['overhead', 'querystring', 'size', 'hooks', 'memory'] as const;
+type BenchName = (typeof ALL)[number];
+
+function parseArgs(argv: string[]) {
+  let check = false;
+  let quick = false;
+  let only: BenchName[] = [...ALL];
+  for (const arg of argv) {
+    if (arg === '--check') check = true;
+    else if (arg === '--quick') quick = true;
+    else if (arg.startsWith('--only=')) {
+      const names = arg.slice(7).split(',').filter(Boolean);
+      for (const name of names) {
+        if (!(ALL as readonly string[]).includes(name)) {
+          throw new TypeError(`--only: unknown benchmark "${name}" (one of ${ALL.join(', ')})`);
+        }
+      }
+      only = names as BenchName[];
+    } else if (arg === '--help' || arg === '-h') {
+      console.log(
+        'usage: npm run bench -- [--check] [--quick] [--only=overhead,querystring,size,hooks,memory]',
+      );
+      process.exit(0);
+    } else {
+      throw new TypeError(`unknown argument "${arg}" (try --help)`);
+    }
+  }
+  return { check, quick, only };
+}
+
+async function main(): Promise<number> {
+  const { check, quick, only } = parseArgs(process.argv.slice(2));
+  const t0 = performance.now();
+  const loadStart = os.loadavg()[0]!;
+  const machine = machineInfo();
+  console.log(
+    `Bridgekit benchmarks${quick ? ' (quick)' : ''}: Node ${machine.node}, ${machine.cores} × ${machine.cpuModel}, load ${loadStart.toFixed(2)}`,
+  );
+  const results: BenchResults = {};
+  const step = async <R>(name: BenchName, run: () => Promise<R>): Promise<R | undefined> => {
+    if (!only.includes(name)) return undefined;
+    const start = performance.now();
+    console.log(`▶ ${name}`);
+    const value = await run();
+    console.log(`  done in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    return value;
+  };
+  const options = { quick };
+  results.overhead = await step('overhead', () =>
+    runChild<OverheadResult>('overhead.ts', { options }),
+  );
+  results.queryString = await step('querystring', () =>
+    runChild<QueryStringResult>('queryString.ts', { options }),
+  );
+  results.size = await step('size', measureSize);
+  results.hooks = await step('hooks', () => runChild<HooksResult>('hooks.tsx', { options }));
+  results.memory = await step('memory', () =>
+    runChild<MemoryResult>('memory.ts', { options, execArgv: ['--expose-gc'] }),
+  );
+
+  const budgets = checkBudgets(results);
+  const seconds = (performance.now() - t0) / 1000;
+  const load = { start: loadStart, end: os.loadavg()[0]! };
+  console.log('\nBudgets:');
+  for (const b of budgets) {
+    console.log(`  ${b.pass ? 'PASS' : 'FAIL'}  ${b.budget}: ${b.measured}`);
+  }
+
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const json = { machine, load, quick, only, seconds, results, budgets };
+  const jsonFile = `${dir}${quick ? 'quick' : 'latest'}.json`;
+  writeFileSync(jsonFile, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`\nWrote ${jsonFile}`);
+  // The committed report shows a full run of everything; quick or partial runs leave it.
+  if (!quick && only.length === ALL.length) {
+    const file = fileURLToPath(new URL('../BENCHMARKS.md', import.meta.url));
+    writeFileSync(file, renderReport({ machine, load, quick, seconds, results, budgets }));
+    console.log(`Wrote ${file}`);
+  }
+  const failed = budgets.filter((b) => !b.pass);
+  console.log(`${budgets.length - failed.length}/${budgets.length} budgets met.`);
+  return check && failed.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,182 @@
+/**
+ * Size: every entry bundled the same way with esbuild (bundle, minify, platform browser,
+ * format esm), then gzip level 9 with node:zlib. Bridgekit entries are bundled from source
+ * (the same TypeScript the packages build from), the other libraries from node_modules.
+ */
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { round } from './lib/stats';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+// Mirrors tsconfig.base.json `paths`: @bridgekit/* imports resolve to package sources.
+const SOURCES: Record<string, string> = {
+  '@bridgekit/core': 'packages/core/src/index.ts',
+  '@bridgekit/react/hooks': 'packages/react/src/hooks/index.ts',
+  '@bridgekit/react': 'packages/react/src/index.ts',
+  '@bridgekit/react-native': 'packages/react-native/src/index.ts',
+  '@bridgekit/nextjs': 'packages/nextjs/src/index.ts',
+};
+
+const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'swr', 'swr/*'];
+const NATIVE = [
+  ...REACT,
+  'react-native',
+  '@react-native-async-storage/async-storage',
+  '@react-native-community/netinfo',
+  'expo-secure-store',
+];
+const NEXT = [...REACT, 'next', 'next/*'];
+
+/** One measured entry. */
+export interface SizeEntry {
+  name: string;
+  /** The entry module, as a user would import it. */
+  entry: string;
+  external: string[];
+  /** Whether other @bridgekit packages are bundled in (true) or left external (false). */
+  bridgekitBundled: boolean;
+  minBytes: number;
+  gzBytes: number;
+  /** Largest inputs in the output (bytes of minified output, before gzip). */
+  top: Array<{ file: string; bytes: number }>;
+}
+
+interface EntrySpec {
+  name: string;
+  entry: string;
+  external?: string[];
+  /** Leave @bridgekit/* imports other than the entry's own package external. */
+  ownCodeOnly?: boolean;
+}
+
+const BRIDGEKIT: EntrySpec[] = [
+  { name: '@bridgekit/core (full)', entry: "export * from '@bridgekit/core';" },
+  {
+    name: '@bridgekit/core (createClient only)',
+    entry: "export { createClient } from '@bridgekit/core';",
+  },
+  {
+    name: '@bridgekit/react/hooks (hooks + provider), own code',
+    entry: "export * from '@bridgekit/react/hooks';",
+    external: REACT,
+    ownCodeOnly: true,
+  },
+  {
+    name: '@bridgekit/react/hooks (hooks + provider) incl. core',
+    entry: "export * from '@bridgekit/react/hooks';",
+    external: REACT,
+  },
+  {
+    name: '@bridgekit/react (hooks + web components) incl. core',
+    entry: "export * from '@bridgekit/react';",
+    external: REACT,
+  },
+  {
+    name: '@bridgekit/react-native incl. core and hooks',
+    entry: "export * from '@bridgekit/react-native';",
+    external: NATIVE,
+  },
+  {
+    name: '@bridgekit/nextjs (client entry) incl. core and react',
+    entry: "export * from '@bridgekit/nextjs';",
+    external: NEXT,
+  },
+];
+
+const OTHERS: EntrySpec[] = [
+  { name: 'ky', entry: "export { default } from 'ky';" },
+  { name: 'ofetch', entry: "export * from 'ofetch';" },
+  { name: 'axios', entry: "export { default } from 'axios';" },
+  {
+    name: 'swr',
+    entry: "export * from 'swr'; export { default } from 'swr';",
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+  },
+  {
+    name: '@tanstack/react-query',
+    entry: "export * from '@tanstack/react-query';",
+    external: REACT,
+  },
+  { name: 'qs', entry: "export { default } from 'qs';" },
+];
+
+function bridgekitResolver(ownPackage: string | undefined): esbuild.Plugin {
+  return {
+    name: 'bridgekit-source',
+    setup(build) {
+      build.onResolve({ filter: /^@bridgekit\// }, (args) => {
+        const source = SOURCES[args.path];
+        if (source === undefined) return undefined;
+        if (ownPackage !== undefined && !args.path.startsWith(ownPackage)) {
+          return { path: args.path, external: true };
+        }
+        return { path: `${ROOT}${source}` };
+      });
+    },
+  };
+}
+
+async function measure(spec: EntrySpec): Promise<SizeEntry> {
+  const pkg = /'(@bridgekit\/[a-z-]+)/.exec(spec.entry)?.[1];
+  const result = await esbuild.build({
+    stdin: { contents: spec.entry, resolveDir: ROOT, loader: 'ts', sourcefile: 'entry.ts' },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    external: spec.external ?? [],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [bridgekitResolver(spec.ownCodeOnly ? pkg : undefined)],
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]!.contents;
+  const output = Object.values(result.metafile.outputs)[0]!;
+  const top = Object.entries(output.inputs)
+    .map(([file, info]) => ({
+      file: file.replace(/^.*node_modules\//, '').replace(/^packages\//, ''),
+      bytes: info.bytesInOutput,
+    }))
+    .filter((item) => item.bytes > 0)
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 8);
+  return {
+    name: spec.name,
+    entry: spec.entry,
+    external: spec.external ?? [],
+    bridgekitBundled: !spec.ownCodeOnly,
+    minBytes: code.length,
+    gzBytes: gzipSync(code, { level: 9 }).length,
+    top,
+  };
+}
+
+/** What the size benchmark reports. */
+export interface SizeResult {
+  esbuild: string;
+  bridgekit: SizeEntry[];
+  others: SizeEntry[];
+}
+
+/**
+ * Bundles every entry and measures it.
+ *
+ * @example
+ * const { bridgekit } = await measureSize();
+ */
+export async function measureSize(): Promise<SizeResult> {
+  const bridgekit: SizeEntry[] = [];
+  for (const spec of BRIDGEKIT) bridgekit.push(await measure(spec));
+  const others: SizeEntry[] = [];
+  for (const spec of OTHERS) others.push(await measure(spec));
+  return { esbuild: esbuild.version, bridgekit, others };
+}
+
+/** KB (1000 bytes, like bundlephobia and size-limit) with one decimal. */
+export function kb(bytes: number): number {
+  return round(bytes / 1000, 2);
+}
