@@ -22,6 +22,7 @@ let web: PreviewServer;
 let browser: Browser & { cleanup(): Promise<void> };
 let page: Page;
 let appUrl: string;
+let apiOrigin: string;
 
 function buildIfNeeded() {
   const missing = ['core', 'server', 'react'].filter(
@@ -94,6 +95,7 @@ beforeAll(async () => {
   mkdirSync(screenshots, { recursive: true });
   api = createServer({ seed: 'demo' });
   const { port } = await api.listen(0, HOST);
+  apiOrigin = `http://${HOST}:${port}`;
   web = await preview({
     root: webDir,
     logLevel: 'warn',
@@ -102,7 +104,7 @@ beforeAll(async () => {
       port: 0,
       strictPort: true,
       open: false,
-      proxy: { '/api': `http://${HOST}:${port}` },
+      proxy: { '/api': apiOrigin },
     },
   });
   appUrl = `http://${HOST}:${(web.httpServer.address() as AddressInfo).port}/`;
@@ -223,12 +225,34 @@ describe('the demo app in Chromium', () => {
     await shot('07-created-product-found');
   });
 
+  it('sends the user to sign in again when the server ends the session', async () => {
+    await page.getByRole('link', { name: 'Products' }).click();
+    await testId('products-table').locator('tbody tr.bk-table__row').first().waitFor();
+    // End the session behind the app's back, as an expiry or a sign-out elsewhere would.
+    const sessionId = await page.evaluate(() => localStorage.getItem('client_session_id'));
+    expect(sessionId).toBeTruthy();
+    const ended = await fetch(`${apiOrigin}/api/auth/logout`, {
+      method: 'POST',
+      headers: { 'X-Session-ID': sessionId! },
+    });
+    expect(ended.status).toBe(200);
+
+    // The next request gets a 401 and the guard reports 'session-expired'.
+    await testId('products-table').getByRole('button', { name: 'Next' }).click();
+    await testId('signin-notice').waitFor();
+    expect(page.url()).toContain('#/login?reason=session-expired');
+    await expect(testId('signin-notice').textContent()).resolves.toContain('session expired');
+    await shot('08-session-expired');
+  });
+
   it('signs out back to the sign-in page', async () => {
+    await signIn('editor@example.com', 'editor123');
     await signOut();
     expect(page.url()).toContain('#/login');
     // The guarded pages stay closed without a session.
     await page.goto(`${appUrl}#/products`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await shot('08-signed-out');
+    expect(page.url()).toContain('#/login?reason=unauthenticated');
+    await shot('09-signed-out');
   });
 });

@@ -4,8 +4,10 @@ import { useSyncExternalStore } from 'react';
 export interface LogEntry {
   id: number;
   method: string;
-  /** Path and query string, origin removed (the app and the API share one origin). */
+  /** Path and query string, origin removed (the app and the API share one origin), decoded to read. */
   url: string;
+  /** The URL exactly as sent. */
+  rawUrl: string;
   /** HTTP status; `0` for a failure without a response; `undefined` while in flight. */
   status?: number;
 }
@@ -60,10 +62,10 @@ interface InterceptableClient {
 export function attachRequestLog(client: InterceptableClient): () => void {
   const removeRequest = client.addRequestInterceptor((config) => {
     const id = nextId++;
-    entries = [{ id, method: config.method, url: relative(config.url) }, ...entries].slice(
-      0,
-      MAX_ENTRIES,
-    );
+    entries = [
+      { id, method: config.method, url: relative(config.url), rawUrl: config.url },
+      ...entries,
+    ].slice(0, MAX_ENTRIES);
     emit();
     return { ...config, headers: { ...config.headers, [ID_HEADER]: String(id) } };
   });

@@ -28,7 +28,9 @@ export function RequestLog() {
           <li key={entry.id} data-testid="log-entry">
             <span className="method">{entry.method}</span>
             <span className={`status ${statusClass(entry.status)}`}>{entry.status ?? '…'}</span>
-            <code className="url">{entry.url}</code>
+            <code className="url" title={entry.rawUrl}>
+              {entry.url}
+            </code>
           </li>
         ))}
       </ol>
