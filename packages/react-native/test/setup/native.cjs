@@ -6,7 +6,6 @@
  * queries and events work while FlatList, VirtualizedList and Pressable stay the real ones.
  */
 global.__DEV__ = true;
-global.IS_REACT_ACT_ENVIRONMENT = true;
 
 const window = { width: 390, height: 844, scale: 2, fontScale: 1 };
 const constantsByModule = {
