@@ -24,7 +24,11 @@ export default defineConfig({
           root: './packages/core',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          typecheck: {
+            enabled: true,
+            include: ['test/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
         },
       },
       {
@@ -44,7 +48,11 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
           include: ['test/**/*.test.{ts,tsx}'],
-          typecheck: { enabled: true, include: ['test/**/*.test-d.{ts,tsx}'], tsconfig: './tsconfig.json' },
+          typecheck: {
+            enabled: true,
+            include: ['test/**/*.test-d.{ts,tsx}'],
+            tsconfig: './tsconfig.json',
+          },
         },
       },
       {

@@ -27,7 +27,12 @@ if (!skipBuild) {
 
 const vitestJson = join(out, 'vitest.json');
 status |= run('npx', [
-  '--no-install', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
+  '--no-install',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
 ]);
 try {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
@@ -40,7 +45,15 @@ try {
 }
 
 const jestJson = join(out, 'jest.json');
-status |= run('npm', ['test', '--silent', '-w', '@bridgekit/react-native', '--', '--json', `--outputFile=${jestJson}`]);
+status |= run('npm', [
+  'test',
+  '--silent',
+  '-w',
+  '@bridgekit/react-native',
+  '--',
+  '--json',
+  `--outputFile=${jestJson}`,
+]);
 try {
   const report = JSON.parse(readFileSync(jestJson, 'utf8'));
   passed += report.numPassedTests;

@@ -73,9 +73,7 @@ export interface RequestConfig {
 export type RequestInterceptor = (config: RequestConfig) => Promise<RequestConfig> | RequestConfig;
 
 /** Changes a response after it arrives. Runs once per call, in registration order. */
-export type ResponseInterceptor = (
-  response: ApiResponse,
-) => Promise<ApiResponse> | ApiResponse;
+export type ResponseInterceptor = (response: ApiResponse) => Promise<ApiResponse> | ApiResponse;
 
 /** Options of `createClient(baseUrl, config)`. Every field is optional. */
 export interface ClientConfig {
