@@ -183,6 +183,19 @@ describe('time-outs', () => {
     expect(server.count()).toBe(2);
   });
 
+  it('counts the time to read a slow body', async () => {
+    server.reply((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"a":');
+      setTimeout(() => res.end('1}'), 300);
+      return undefined;
+    });
+    const res = await createClient(server.url, { timeout: 100 }).get('/r');
+    expect(res).toMatchObject({ status: 0, code: 'TIMEOUT' });
+    const patient = await createClient(server.url, { timeout: 1000 }).get('/r');
+    expect(patient.data).toEqual({ a: 1 });
+  });
+
   it('a reset mid-body is a NETWORK_ERROR', async () => {
     server.reply({ json: { big: 'x'.repeat(1000) }, resetAfterHeaders: true });
     const res = await createClient(server.url).get('/r');
