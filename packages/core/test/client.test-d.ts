@@ -33,7 +33,9 @@ describe('generic T of every verb', () => {
 
   it('flows T into data', async () => {
     expectTypeOf((await api.get<User[]>('/u')).data).toEqualTypeOf<User[] | undefined>();
-    expectTypeOf((await api.post<User>('/u', { name: 'a' })).data).toEqualTypeOf<User | undefined>();
+    expectTypeOf((await api.post<User>('/u', { name: 'a' })).data).toEqualTypeOf<
+      User | undefined
+    >();
     expectTypeOf((await api.put<User>('/u/1', {})).data).toEqualTypeOf<User | undefined>();
     expectTypeOf((await api.patch<User>('/u/1', {})).data).toEqualTypeOf<User | undefined>();
     expectTypeOf((await api.delete<null>('/u/1')).data).toEqualTypeOf<null | undefined>();
