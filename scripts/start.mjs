@@ -5,7 +5,7 @@
 //
 // Options: --port <n> (API, default 4000), --web-port <n> (app, default 5173), --rebuild.
 // Works offline: everything it needs is in node_modules after `npm ci`.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
@@ -66,32 +66,43 @@ function isStale(output, inputs) {
   return args.rebuild || !existsSync(output) || statSync(output).mtimeMs < newestMtime(inputs);
 }
 
-function run(command, commandArgs, cwd = root) {
-  const result = spawnSync(command, commandArgs, { cwd, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`\n\`${command} ${commandArgs.join(' ')}\` failed (exit ${result.status}).`);
-    process.exit(result.status ?? 1);
-  }
+/** Runs a command quietly; its output is shown only when it fails. */
+function run(command, commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+    child.on('close', (code) => resolve({ code, output }));
+  });
 }
 
-// 1. The packages the demo runs on, in dependency order; fresh ones are skipped.
+// 1. The packages the demo runs on; fresh ones are skipped. They build in parallel: each
+// resolves the others' types from source (tsconfig paths), so no order is needed.
 const packages = ['core', 'server', 'react'];
 const stale = packages.filter((name) => {
   const dir = join(root, 'packages', name);
-  return isStale(join(dir, 'dist/index.js'), [
+  // The declarations are written last, so a build cut short counts as stale.
+  return isStale(join(dir, 'dist/index.d.ts'), [
     join(dir, 'src'),
     join(dir, 'package.json'),
     join(dir, 'tsup.config.ts'),
   ]);
 });
 if (stale.length > 0) {
+  const started = Date.now();
   console.log(`Building ${stale.map((name) => `@bridgekit/${name}`).join(', ')}…`);
-  run('npm', [
-    'run',
-    'build',
-    '--silent',
-    ...stale.flatMap((name) => ['-w', `@bridgekit/${name}`]),
-  ]);
+  const results = await Promise.all(
+    stale.map((name) => run('npm', ['run', 'build', '--silent', '-w', `@bridgekit/${name}`])),
+  );
+  const failed = results.findIndex((result) => result.code !== 0);
+  if (failed !== -1) {
+    console.error(results[failed].output);
+    console.error(`Building @bridgekit/${stale[failed]} failed.`);
+    process.exit(1);
+  }
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 // Vite is imported only now: the build above must not wait for it.
