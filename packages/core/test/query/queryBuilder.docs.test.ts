@@ -8,7 +8,7 @@ import {
 } from '../../src/query/serializer';
 import { fakeExecutor } from './fakeExecutor';
 
-// The examples of docs/query-builder.md, so the documentation cannot drift from the code.
+// The examples of the README's "Query builder" section, so the documentation cannot drift from the code.
 describe('documented examples', () => {
   it('the opening example', async () => {
     const exec = fakeExecutor();
