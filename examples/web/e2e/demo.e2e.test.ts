@@ -225,6 +225,20 @@ describe('the demo app in Chromium', () => {
     await shot('07-created-product-found');
   });
 
+  it('edits the product of a clicked row with PUT', async () => {
+    const row = testId('search-results').locator('tbody tr').first();
+    const name = (await row.locator('td').first().textContent()) ?? '';
+    await row.click();
+    await page.getByRole('heading', { name: `Edit “${name}”` }).waitFor();
+    const form = testId('product-form');
+    await expect(form.getByLabel('Price').inputValue()).resolves.toBe('149.5');
+    await form.getByLabel('Stock').fill('42');
+    await testId('save-product').click();
+    await testId('saved-notice').waitFor();
+    const log = await testId('log-entry').allInnerTexts();
+    expect(log.some((entry) => /^PUT\s+200\s+\/api\/products\/\S+$/.test(entry.trim()))).toBe(true);
+  });
+
   it('sends the user to sign in again when the server ends the session', async () => {
     await page.getByRole('link', { name: 'Products' }).click();
     await testId('products-table').locator('tbody tr.bk-table__row').first().waitFor();
