@@ -48,7 +48,12 @@ export function TestProvider({
   return (
     <BridgeProvider
       config={{ baseUrl: serverUrl(), timeout: 5_000, ...(fetchImpl && { fetch: fetchImpl }) }}
-      swr={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false }}
+      swr={{
+        provider: () => new Map(),
+        dedupingInterval: 0,
+        revalidateOnFocus: false,
+        shouldRetryOnError: false,
+      }}
       {...props}
     >
       {children}

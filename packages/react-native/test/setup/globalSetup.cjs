@@ -9,10 +9,21 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '../../../..');
 
 module.exports = async function globalSetup() {
-  const tsx = require.resolve('tsx/cli', { paths: [root] });
+  // One process (node with tsx's loader, not the tsx CLI, which would add a second one), so
+  // the pid globalTeardown stops is the server's.
   const child = spawn(
     process.execPath,
-    [tsx, 'packages/server/src/cli.ts', '--port', '0', '--host', '127.0.0.1', '--seed', 'demo'],
+    [
+      '--import',
+      'tsx',
+      'packages/server/src/cli.ts',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--seed',
+      'demo',
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
   );
   globalThis.__BRIDGEKIT_SERVER__ = child;

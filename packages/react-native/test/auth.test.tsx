@@ -1,0 +1,114 @@
+import { beforeEach, describe, expect, test } from '@jest/globals';
+import { createClient, type User } from '@bridgekit/core';
+import AsyncStorage from '@react-native-async-storage/async-storage';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react-native';
+import { Pressable, Text } from 'react-native';
+import { type UseAuthResult, useAuth } from '../src/index';
+import { serverUrl, sessionFor, TestProvider } from './helpers';
+
+let auth: UseAuthResult;
+
+function Account() {
+  auth = useAuth();
+  const { user, isAuthenticated, isLoading, login, logout } = auth;
+  if (isLoading) return <Text>loading</Text>;
+  return (
+    <>
+      <Text>{isAuthenticated ? `signed in as ${user?.name}` : 'signed out'}</Text>
+      <Pressable onPress={() => login({ email: 'admin@example.com', password: 'admin123' })}>
+        <Text>sign in</Text>
+      </Pressable>
+      <Pressable onPress={() => logout()}>
+        <Text>sign out</Text>
+      </Pressable>
+    </>
+  );
+}
+
+beforeEach(async () => {
+  await AsyncStorage.clear();
+});
+
+describe('useAuth with the AsyncStorage default', () => {
+  test('login persists the session to AsyncStorage; a restarted app is still signed in', async () => {
+    const first = render(
+      <TestProvider>
+        <Account />
+      </TestProvider>,
+    );
+    expect(await screen.findByText('signed out')).toBeTruthy();
+    await act(async () => {
+      fireEvent.press(screen.getByText('sign in'));
+    });
+    expect(await screen.findByText('signed in as Ada Admin')).toBeTruthy();
+    const stored = await AsyncStorage.getItem('client_session_id');
+    expect(stored).toEqual(expect.any(String));
+    // The stored session is the one the server accepts.
+    const me = await createClient(serverUrl(), { sessionId: stored as string }).get('/auth/me');
+    expect(me.status).toBe(200);
+    first.unmount();
+
+    // A new provider (the app restarted) finds the session and the user in AsyncStorage.
+    render(
+      <TestProvider>
+        <Account />
+      </TestProvider>,
+    );
+    expect(await screen.findByText('signed in as Ada Admin')).toBeTruthy();
+    const validation = await auth.validateSession();
+    expect(validation.isValid).toBe(true);
+
+    await act(async () => {
+      fireEvent.press(screen.getByText('sign out'));
+    });
+    expect(await screen.findByText('signed out')).toBeTruthy();
+    expect(await AsyncStorage.getItem('client_session_id')).toBeNull();
+  });
+
+  test('refreshUser returns the user as the server has it now', async () => {
+    // Signed in as the editor through storage; an admin renames the editor on the server.
+    await AsyncStorage.setItem(
+      'client_session_id',
+      await sessionFor('editor@example.com', 'editor123'),
+    );
+    render(
+      <TestProvider>
+        <Account />
+      </TestProvider>,
+    );
+    let fresh: User | null = null;
+    await act(async () => {
+      fresh = await auth.refreshUser();
+    });
+    expect(fresh).toMatchObject({ email: 'editor@example.com' });
+    const editorId = (fresh as unknown as User).id;
+
+    const newName = `Edith ${Date.now()}`;
+    const admin = createClient(serverUrl(), {
+      sessionId: await sessionFor('admin@example.com', 'admin123'),
+    });
+    const patched = await admin.patch(`/users/${editorId}`, { name: newName });
+    expect(patched.status).toBe(200);
+
+    await act(async () => {
+      fresh = await auth.refreshUser();
+    });
+    expect(fresh).toMatchObject({ id: editorId, name: newName });
+    expect(await screen.findByText(`signed in as ${newName}`)).toBeTruthy();
+  });
+
+  test('refreshUser resolves null when the server rejects the session', async () => {
+    await AsyncStorage.setItem('client_session_id', 'not-a-valid-session');
+    render(
+      <TestProvider>
+        <Account />
+      </TestProvider>,
+    );
+    let fresh: User | null | undefined;
+    await act(async () => {
+      fresh = await auth.refreshUser();
+    });
+    expect(fresh).toBeNull();
+    await waitFor(() => expect(auth.isAuthenticated).toBe(false));
+  });
+});
