@@ -7,4 +7,14 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: 'es2022',
+  // Peers and the shared packages stay imports: the app has one copy of each.
+  external: [
+    'react',
+    'react/jsx-runtime',
+    'react-native',
+    'swr',
+    /^@bridgekit\//,
+    '@react-native-async-storage/async-storage',
+    '@react-native-community/netinfo',
+  ],
 });
