@@ -573,9 +573,12 @@ export class Client {
         'CLIENT_ERROR',
         error instanceof Error ? error.message : String(error),
       );
-      return this.#finish({ response, error: asError(error), sessionSent: false }) as Promise<
-        ApiResponse<T>
-      >;
+      // The request as far as it was built, so response hooks can still tell what failed.
+      const request: RequestConfig = config! ?? { method, url: String(endpoint), headers: {} };
+      return this.#finish(
+        { response, error: asError(error), sessionSent: false },
+        request,
+      ) as Promise<ApiResponse<T>>;
     }
 
     const sessionSent =
@@ -589,7 +592,7 @@ export class Client {
     ) {
       return result.response as ApiResponse<T>;
     }
-    return this.#finish(result) as Promise<ApiResponse<T>>;
+    return this.#finish(result, config) as Promise<ApiResponse<T>>;
   }
 
   async #send(
@@ -694,14 +697,14 @@ export class Client {
     }
   }
 
-  async #finish(result: AttemptResult): Promise<ApiResponse> {
+  async #finish(result: AttemptResult, request: RequestConfig): Promise<ApiResponse> {
     if (result.error !== undefined) this.#report(result.error);
     let response = result.response;
     const status = response.status;
     const interceptors = this.#responseInterceptors;
     for (let i = 0; i < interceptors.length; i++) {
       try {
-        const next = await interceptors[i]!(response);
+        const next = await interceptors[i]!(response, request);
         if (next === undefined) continue;
         if (isApiResponse(next)) response = next;
         else this.#report(new TypeError('A response interceptor must return an ApiResponse'));
@@ -711,7 +714,7 @@ export class Client {
     }
     if (this.#config.onResponse !== undefined) {
       try {
-        await this.#config.onResponse(response);
+        await this.#config.onResponse(response, request);
       } catch (error) {
         this.#report(error);
       }

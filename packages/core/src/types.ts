@@ -72,8 +72,21 @@ export interface RequestConfig {
 /** Changes a request before it is sent. Runs once per call, in registration order. */
 export type RequestInterceptor = (config: RequestConfig) => Promise<RequestConfig> | RequestConfig;
 
-/** Changes a response after it arrives. Runs once per call, in registration order. */
-export type ResponseInterceptor = (response: ApiResponse) => Promise<ApiResponse> | ApiResponse;
+/**
+ * Changes a response after it arrives. Runs once per call, in registration order. The second
+ * argument is the request as it was sent (after the request interceptors), so a log or a
+ * metric can pair every outcome with its request, even when calls overlap.
+ *
+ * @example
+ * client.addResponseInterceptor((res, req) => {
+ *   console.log(req.method, req.url, res.status);
+ *   return res;
+ * });
+ */
+export type ResponseInterceptor = (
+  response: ApiResponse,
+  request: Readonly<RequestConfig>,
+) => Promise<ApiResponse> | ApiResponse;
 
 /** Options of `createClient(baseUrl, config)`. Every field is optional. */
 export interface ClientConfig {
@@ -130,8 +143,8 @@ export interface ClientConfig {
   timeout?: number;
   /** Called once per call, after the request interceptors, before sending. */
   onRequest?: (config: RequestConfig) => Promise<void> | void;
-  /** Called once per call with the final response (failures included). */
-  onResponse?: (response: ApiResponse) => Promise<void> | void;
+  /** Called once per call with the final response (failures included) and the request it answers. */
+  onResponse?: (response: ApiResponse, request: Readonly<RequestConfig>) => Promise<void> | void;
   /** Called with an `Error` for failures without an HTTP response and for throwing hooks. */
   onError?: (error: Error) => void;
   /**

@@ -113,6 +113,43 @@ describe('order of interceptors and callbacks', () => {
     expect(res).toHaveBeenCalledTimes(1);
   });
 
+  it('pairs each outcome with its own request, even when calls overlap', async () => {
+    server.reply((req) =>
+      req.url?.startsWith('/slow')
+        ? { delay: 60, status: 200, json: { success: true, data: 'slow' } }
+        : { status: 404, json: { success: false, error: 'nope' } },
+    );
+    const seen: string[] = [];
+    const api = createClient(server.url, {
+      onResponse: (res, req) => {
+        seen.push(`onResponse ${req.method} ${new URL(req.url).pathname} ${res.status}`);
+      },
+    });
+    api.addResponseInterceptor((res, req) => {
+      seen.push(`${req.method} ${new URL(req.url).pathname} ${res.status} ${req.headers['X-Tag']}`);
+      return res;
+    });
+    await Promise.all([
+      api.get('/slow', { headers: { 'X-Tag': 'a' } }),
+      api.delete('/missing', { headers: { 'X-Tag': 'b' } }),
+    ]);
+    expect(seen).toEqual([
+      'DELETE /missing 404 b',
+      'onResponse DELETE /missing 404',
+      'GET /slow 200 a',
+      'onResponse GET /slow 200',
+    ]);
+  });
+
+  it('gives response hooks the request even when the pipeline failed before sending', async () => {
+    const requests: RequestConfig[] = [];
+    const api = createClient(server.url, { onResponse: (_res, req) => void requests.push(req) });
+    const res = await api.post('/x', { big: BigInt(1) });
+    expect(res.code).toBe('CLIENT_ERROR');
+    expect(requests[0]).toMatchObject({ method: 'POST', url: `${server.url}/x` });
+    expect(server.count()).toBe(0);
+  });
+
   it('treats an interceptor returning nothing as "unchanged"', async () => {
     const api = createClient(server.url);
     api.addRequestInterceptor(() => undefined as unknown as RequestConfig);
@@ -139,8 +176,8 @@ describe('failures inside hooks', () => {
       error: 'interceptor broke',
     });
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'interceptor broke' }));
-    expect(seen).toHaveBeenCalledWith(res);
-    expect(onResponse).toHaveBeenCalledWith(res);
+    expect(seen).toHaveBeenCalledWith(res, expect.objectContaining({ method: 'GET' }));
+    expect(onResponse).toHaveBeenCalledWith(res, expect.objectContaining({ method: 'GET' }));
     expect(server.count()).toBe(0);
   });
 
