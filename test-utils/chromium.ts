@@ -30,7 +30,8 @@ export async function launchChromium(): Promise<Browser & { cleanup(): Promise<v
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      `--user-data-dir=${userDataDir}`,
+      // No --user-data-dir: playwright-core refuses it in launch() and gives each launch a
+      // fresh temporary profile of its own.
     ],
   });
   return Object.assign(browser, {
