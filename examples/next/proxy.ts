@@ -1,9 +1,9 @@
 import { createAuthMiddleware } from '@bridgekit/nextjs/server';
 import { type NextRequest, NextResponse } from 'next/server';
-import { apiUrl } from './lib/apiUrl';
+import { readApiUrl } from './lib/apiUrl';
 
 const requireSession = createAuthMiddleware({
-  baseUrl: apiUrl,
+  baseUrl: readApiUrl,
   loginPath: '/login',
   protectedPaths: ['/account', '/products'],
 });
@@ -17,7 +17,9 @@ const requireSession = createAuthMiddleware({
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (pathname === '/api' || pathname.startsWith('/api/')) {
-    return NextResponse.rewrite(new URL(`${apiUrl()}${pathname.slice('/api'.length)}${search}`));
+    return NextResponse.rewrite(
+      new URL(`${readApiUrl()}${pathname.slice('/api'.length)}${search}`),
+    );
   }
   return (await requireSession(request)) ?? NextResponse.next();
 }

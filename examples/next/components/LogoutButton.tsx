@@ -1,11 +1,9 @@
 'use client';
 import { useAuth } from '@bridgekit/nextjs';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
 export function LogoutButton() {
   const { logout } = useAuth();
-  const router = useRouter();
   const [pending, setPending] = useState(false);
   return (
     <button
@@ -15,8 +13,8 @@ export function LogoutButton() {
         setPending(true);
         // Clears the session locally (and its cookie) even if the API is unreachable.
         await logout();
-        router.replace('/login');
-        router.refresh();
+        // A full load drops the App Router's client cache, which holds this user's pages.
+        window.location.assign('/login');
       }}
     >
       Sign out

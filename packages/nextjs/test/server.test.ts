@@ -222,9 +222,27 @@ describe('prefetchList', () => {
     expect(JSON.parse(JSON.stringify(fallback))).toEqual(fallback);
   });
 
-  it('names another instance and returns {} when the fetch fails', async () => {
+  it('returns {} and tells onError when the fetch fails', async () => {
     const client = await createServerClient(apiUrl, { cookies: '' });
-    expect(await prefetchList({ client, endpoint: '/products', instanceId: 'shop' })).toEqual({});
+    const errors: unknown[] = [];
+    const fallback = await prefetchList({
+      client,
+      endpoint: '/products',
+      instanceId: 'shop',
+      onError: (error) => errors.push(error),
+    });
+    expect(fallback).toEqual({});
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ name: 'BridgeApiError', status: 401 });
+  });
+
+  it('throws on bad params instead of hiding them as a failed fetch', async () => {
+    const client = await createServerClient(apiUrl, { cookies: '' });
+    for (const limit of [0, 2.5, Number.NaN, {} as unknown as number]) {
+      await expect(
+        prefetchList({ client, endpoint: '/products', params: { limit } }),
+      ).rejects.toThrow(/params\.limit/);
+    }
   });
 
   it('throws a TypeError without a client', async () => {

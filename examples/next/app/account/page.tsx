@@ -5,7 +5,7 @@ import { apiUrl } from '../../lib/apiUrl';
 
 // Rendered per request on the server: the user's data is in the HTML.
 export default async function AccountPage() {
-  const session = await getServerSession(apiUrl());
+  const session = await getServerSession(await apiUrl());
   // proxy.ts already guards this page; checking here too keeps the page safe on its own.
   if (!session?.user) redirect('/login?next=%2Faccount');
   const { user } = session;

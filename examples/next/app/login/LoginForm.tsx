@@ -1,11 +1,9 @@
 'use client';
 import { safeNextPath, useAuth } from '@bridgekit/nextjs';
-import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 
 export function LoginForm({ next }: { next: string | null }) {
   const { login } = useAuth();
-  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -17,8 +15,9 @@ export function LoginForm({ next }: { next: string | null }) {
     try {
       // Resolves once the session cookie is written, so the server sees the session.
       await login({ email: String(form.get('email')), password: String(form.get('password')) });
-      router.replace(safeNextPath(next, '/account'));
-      router.refresh();
+      // A full load, not router.replace: the App Router's client cache still holds what was
+      // prefetched while signed out (the proxy's redirects to /login for every guarded link).
+      window.location.assign(safeNextPath(next, '/account'));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setPending(false);

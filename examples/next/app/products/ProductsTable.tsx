@@ -1,7 +1,6 @@
 'use client';
 import { BridgeTable, type ColumnDef } from '@bridgekit/nextjs';
-
-export const PAGE_SIZE = 10;
+import { PAGE_SIZE } from '../../lib/products';
 
 interface Product {
   id: string;

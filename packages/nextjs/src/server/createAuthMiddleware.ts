@@ -1,5 +1,5 @@
 import type { ClientConfig } from '@bridgekit/core';
-import { type NextRequest, NextResponse } from 'next/server';
+import { type NextRequest, NextResponse } from 'next/server.js';
 import { DEFAULT_SESSION_COOKIE_NAME } from '../cookie/sessionCookieOptions';
 import { buildLoginRedirect } from '../redirect/buildLoginRedirect';
 import { matchesPath, type PathPattern } from '../redirect/matchesPath';

@@ -1,6 +1,7 @@
 import {
   type Client,
   createBridgeApiService,
+  isBridgeApiError,
   type EntityConfig,
   type PaginatedResponse,
   type QueryParams,
@@ -30,11 +31,17 @@ export interface PrefetchListOptions {
    * @default 'default'
    */
   instanceId?: string;
+  /**
+   * Told why the fetch failed (a `BridgeApiError` for HTTP failures), e.g. to log it; the
+   * result is `{}` either way.
+   * @default undefined
+   */
+  onError?: (error: unknown) => void;
 }
 
 /**
  * Fetches one list page on the server and returns it as SWR `fallback` under the key the
- * client hooks use, so the first paint already has the rows (no loading state). A failed
+ * client hooks use, so the first paint already has the rows (no loading state). A failed HTTP
  * fetch returns `{}`: the client then loads as usual and shows its own error.
  *
  * @example
@@ -52,16 +59,29 @@ export async function prefetchList<T = unknown>(
     entity,
     params = {},
     instanceId = 'default',
+    onError,
   } = options ?? ({} as PrefetchListOptions);
   if (!client || typeof client.get !== 'function') {
     throw new TypeError('prefetchList: options.client must be a Bridgekit Client');
+  }
+  for (const name of ['page', 'limit'] as const) {
+    const value = params[name];
+    // Catches e.g. a constant imported from a 'use client' module (a reference, not a number).
+    if (value !== undefined && (!Number.isInteger(value) || value < 1)) {
+      throw new RangeError(
+        `prefetchList: params.${name} must be an integer >= 1, got ${String(value)}`,
+      );
+    }
   }
   const key = bridgeQueryKey(instanceId, endpoint, 'list', params);
   const service = createBridgeApiService<T>(client, { ...entity, endpoint });
   let page: PaginatedResponse<T>;
   try {
     page = await service.getList(params);
-  } catch {
+  } catch (error) {
+    // HTTP and network failures fall back to loading on the client; anything else is a bug.
+    if (!isBridgeApiError(error)) throw error;
+    onError?.(error);
     return {};
   }
   return { [unstable_serialize(key)]: page };

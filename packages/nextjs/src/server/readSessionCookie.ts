@@ -1,4 +1,4 @@
-import { cookies } from 'next/headers';
+import { cookies } from 'next/headers.js';
 import { readCookie } from '../cookie/parseCookieHeader';
 import { DEFAULT_SESSION_COOKIE_NAME } from '../cookie/sessionCookieOptions';
 
