@@ -6,11 +6,11 @@ import { Layout } from './pages/Layout';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductsPage } from './pages/ProductsPage';
 import { SignInPage } from './pages/SignInPage';
-import { attachRequestLog, loggingFetch } from './requestLog';
+import { attachRequestLog } from './requestLog';
 import { useRoute } from './router';
 
 // Same origin as the app: `npm start` (vite preview) and `vite dev` proxy /api to the server.
-const config = { baseUrl: '/api', fetch: loggingFetch, timeout: 10_000 };
+const config = { baseUrl: '/api', timeout: 10_000 };
 
 function Interceptors() {
   const client = useBridgeClient();

@@ -1,3 +1,4 @@
+import type { ApiResponse, RequestConfig } from '@bridgekit/react';
 import { useSyncExternalStore } from 'react';
 
 /** One request as the demo's log panel shows it. */
@@ -20,7 +21,6 @@ export interface LastFailure {
 }
 
 const MAX_ENTRIES = 40;
-const ID_HEADER = 'X-Request-Id';
 
 let entries: LogEntry[] = [];
 let lastFailure: LastFailure | null = null;
@@ -49,27 +49,31 @@ function relative(url: string): string {
 
 /** Shape of the bits of a Bridgekit client the log needs (what `useBridgeClient()` returns). */
 interface InterceptableClient {
-  addRequestInterceptor(fn: (config: any) => any): () => void;
-  addResponseInterceptor(fn: (response: any) => any): () => void;
+  addRequestInterceptor(fn: (config: RequestConfig) => RequestConfig): () => void;
+  addResponseInterceptor(
+    fn: (response: ApiResponse, request: RequestConfig) => ApiResponse,
+  ): () => void;
 }
 
 /**
- * Feeds the log from the client's interceptors. The request interceptor records the method
- * and the final URL and tags the request with an id; the response interceptor keeps the last
- * failure. ApiResponse carries no URL, so the status of each request is read by
- * `loggingFetch` through the id tag: with concurrent requests that is the only exact pairing.
+ * Feeds the log from the client's interceptors: the request interceptor adds an in-flight
+ * entry, the response interceptor (which receives the request it answers) fills in its status.
  */
 export function attachRequestLog(client: InterceptableClient): () => void {
+  const ids = new WeakMap<RequestConfig, number>();
   const removeRequest = client.addRequestInterceptor((config) => {
     const id = nextId++;
+    ids.set(config, id);
     entries = [
       { id, method: config.method, url: relative(config.url), rawUrl: config.url },
       ...entries,
     ].slice(0, MAX_ENTRIES);
     emit();
-    return { ...config, headers: { ...config.headers, [ID_HEADER]: String(id) } };
+    return config;
   });
-  const removeResponse = client.addResponseInterceptor((response) => {
+  const removeResponse = client.addResponseInterceptor((response, request) => {
+    const id = ids.get(request);
+    if (id !== undefined) update(id, { status: response.status });
     if (!response.success) {
       lastFailure = { status: response.status, code: response.code, error: response.error };
       emit();
@@ -81,27 +85,6 @@ export function attachRequestLog(client: InterceptableClient): () => void {
     removeResponse();
   };
 }
-
-function idOf(input: RequestInfo | URL, init: RequestInit | undefined): number | undefined {
-  const headers = new Headers(
-    init?.headers ?? (input instanceof Request ? input.headers : undefined),
-  );
-  const raw = headers.get(ID_HEADER);
-  return raw ? Number(raw) : undefined;
-}
-
-/** The `fetch` given to the client: records the real status of every tagged request. */
-export const loggingFetch: typeof fetch = async (input, init) => {
-  const id = idOf(input, init);
-  try {
-    const response = await fetch(input, init);
-    if (id !== undefined) update(id, { status: response.status });
-    return response;
-  } catch (error) {
-    if (id !== undefined) update(id, { status: 0 });
-    throw error;
-  }
-};
 
 export function clearRequestLog(): void {
   entries = [];

@@ -2,6 +2,7 @@
 export * from './BridgeContext';
 export * from './BridgeProvider';
 export * from './bridgeQueryKey';
+export * from './coreExports';
 export * from './useAuth';
 export * from './useAuthGuard';
 export * from './useAuthService';
