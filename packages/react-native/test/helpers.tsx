@@ -53,6 +53,8 @@ export function TestProvider({
         dedupingInterval: 0,
         revalidateOnFocus: false,
         shouldRetryOnError: false,
+        // SWR's slow-loading timer (3 s) is never cleared; it would keep jest alive after the run.
+        loadingTimeout: 0,
       }}
       {...props}
     >
