@@ -7,7 +7,7 @@ import http from 'node:http';
 import { createClient } from '@bridgekit/core';
 import axios from 'axios';
 import ky from 'ky';
-import { ofetch } from 'ofetch';
+import { createFetch, ofetch } from 'ofetch';
 import { childMain } from './lib/runChild';
 import { startJsonServer } from './lib/startJsonServer';
 import { median, now, round } from './lib/stats';
@@ -36,6 +36,18 @@ export interface OverheadResult {
   bodyBytes: number;
   sequential: Record<string, ClientFigures>;
   concurrent: Record<string, ClientFigures>;
+  /**
+   * The client's own work per call, without a network: every client is handed the same
+   * in-memory `fetch` that answers with a ready `Response` (axios cannot take a fetch).
+   * CPU-bound in one process, so it is far less sensitive to a busy machine.
+   */
+  pipeline: { callsPerRound: number; figures: Record<string, ClientFigures> };
+  /**
+   * Where core's extra time goes on the network path (full runs only): raw fetch, raw fetch
+   * given the same init core passes (a time-out signal from an AbortController + timer,
+   * `Accept`, `redirect: 'manual'`), core with `timeout: 0` (no signal), core as shipped.
+   */
+  breakdown?: { callsPerRound: number; figures: Record<string, ClientFigures> };
 }
 
 type Call = () => Promise<unknown>;
@@ -58,6 +70,48 @@ function contenders(base: string): Record<string, Call> {
     ky: () => ky.get(url).json(),
     ofetch: () => ofetch(url),
     axios: async () => (await ax.get(url)).data,
+  };
+}
+
+function breakdownContenders(base: string): Record<string, Call> {
+  const url = `${base}/api/products`;
+  const core = createClient(`${base}/api`);
+  const coreNoTimeout = createClient(`${base}/api`, { timeout: 0 });
+  return {
+    'fetch + json()': async () => (await fetch(url)).json(),
+    "fetch + json() with core's init": async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 30_000);
+      try {
+        const res = await fetch(url, {
+          method: 'GET',
+          headers: { Accept: 'application/json' },
+          signal: controller.signal,
+          redirect: 'manual',
+        });
+        return await res.json();
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    '@bridgekit/core, timeout: 0': async () => (await coreNoTimeout.get('/products')).data,
+    '@bridgekit/core': async () => (await core.get('/products')).data,
+  };
+}
+
+/** The same contenders with an in-memory fetch instead of the network. */
+function pipelineContenders(body: string): Record<string, Call> {
+  const init = { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' } };
+  const memoryFetch = async (_input: unknown, _init?: unknown) => new Response(body, init);
+  const url = 'http://127.0.0.1:1/api/products';
+  const core = createClient('http://127.0.0.1:1/api', { fetch: memoryFetch as typeof fetch });
+  const kyMemory = ky.create({ fetch: memoryFetch as typeof fetch });
+  const ofetchMemory = createFetch({ fetch: memoryFetch as typeof fetch });
+  return {
+    'fetch + json()': async () => (await memoryFetch(url)).json(),
+    '@bridgekit/core': async () => (await core.get('/products')).data,
+    ky: () => kyMemory.get(url).json(),
+    ofetch: () => ofetchMemory(url),
   };
 }
 
@@ -87,6 +141,21 @@ function summarize(names: string[], perRound: Array<Record<string, number>>) {
     };
   }
   return out;
+}
+
+async function interleaved(calls: Record<string, Call>, rounds: number, callsPerRound: number) {
+  const names = Object.keys(calls);
+  for (const name of names) await sequential(calls[name]!, callsPerRound);
+  const perRound: Array<Record<string, number>> = [];
+  for (let r = 0; r < rounds; r++) {
+    const row: Record<string, number> = {};
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + r) % names.length]!;
+      row[name] = await sequential(calls[name]!, callsPerRound);
+    }
+    perRound.push(row);
+  }
+  return { callsPerRound, figures: summarize(names, perRound) };
 }
 
 /**
@@ -129,6 +198,11 @@ export async function measureOverhead(options: OverheadOptions): Promise<Overhea
       process.stderr.write(`  overhead round ${r + 1}/${rounds}\r`);
     }
     process.stderr.write('\n');
+    const body = JSON.stringify(await calls[names[0]!]!());
+    const pipeline = await interleaved(pipelineContenders(body), rounds, 2000);
+    const breakdown = quick
+      ? undefined
+      : await interleaved(breakdownContenders(server.url), rounds, seqCalls);
     return {
       rounds,
       sequentialCallsPerRound: seqCalls,
@@ -137,6 +211,8 @@ export async function measureOverhead(options: OverheadOptions): Promise<Overhea
       bodyBytes: server.bytes,
       sequential: summarize(names, seqRounds),
       concurrent: summarize(names, conRounds),
+      pipeline,
+      ...(breakdown && { breakdown }),
     };
   } finally {
     await server.close();

@@ -54,12 +54,34 @@ interface EntrySpec {
 const BRIDGEKIT: EntrySpec[] = [
   { name: '@bridgekit/core (full)', entry: "export * from '@bridgekit/core';" },
   {
+    // What the core entry would weigh if the hook services moved to their own subpath.
+    name: '@bridgekit/core without the services (client, storage, builder, operators)',
+    entry: [
+      "export * from './packages/core/src/client';",
+      "export * from './packages/core/src/storage';",
+      "export * from './packages/core/src/params';",
+      "export * from './packages/core/src/query/operators';",
+      "export * from './packages/core/src/query/serializer';",
+      "export * from './packages/core/src/query/QueryBuilder';",
+    ].join(' '),
+  },
+  {
     name: '@bridgekit/core (createClient only)',
     entry: "export { createClient } from '@bridgekit/core';",
   },
   {
     name: '@bridgekit/react/hooks (hooks + provider), own code',
     entry: "export * from '@bridgekit/react/hooks';",
+    external: REACT,
+    ownCodeOnly: true,
+  },
+  {
+    // What the entry would weigh with the infinite, guard and search-builder hooks split off.
+    name: '@bridgekit/react/hooks without useBridgeInfiniteQuery, useAuthGuard, useSearchQueryBuilder, own code',
+    entry: [
+      'export { BridgeProvider, BridgeContext, bridgeQueryKey, isBridgeQueryKey, useAuth, useAuthService,',
+      "useBridgeApi, useBridgeClient, useBridgeCrud, useBridgeMutation, useBridgeQuery } from '@bridgekit/react/hooks';",
+    ].join(' '),
     external: REACT,
     ownCodeOnly: true,
   },

@@ -1,6 +1,7 @@
 import type { BenchResults, BudgetOutcome } from '../budgets';
 import type { ClientFigures } from '../overhead';
 import { kb, type SizeEntry } from '../size';
+import { budgetNotes } from './budgetNotes';
 import type { MachineInfo } from './machine';
 
 /** Everything BENCHMARKS.md is written from. */
@@ -94,6 +95,7 @@ export function renderReport(input: ReportInput): string {
     ),
   );
   out.push('');
+  out.push(...budgetNotes(r, input.budgets));
 
   if (r.overhead) {
     const o = r.overhead;
@@ -115,6 +117,24 @@ export function renderReport(input: ReportInput): string {
     out.push('');
     out.push(overheadTable(o.concurrent));
     out.push('');
+    out.push('### Client-side work only (in-memory fetch)');
+    out.push('');
+    out.push(
+      `Every client gets the same in-memory \`fetch\` that answers with a ready \`Response\` of the same body, so only each library's own pipeline is timed (CPU-bound, one process, ${o.pipeline.callsPerRound} sequential calls per round, same rotation). axios cannot take a fetch and is left out. The raw row is \`new Response(...)\` + \`json()\`.`,
+    );
+    out.push('');
+    out.push(overheadTable(o.pipeline.figures));
+    out.push('');
+    if (o.breakdown) {
+      out.push("### Where core's extra time goes (network path, sequential)");
+      out.push('');
+      out.push(
+        `Same server, ${o.breakdown.callsPerRound} sequential calls per round. Row 2 is raw fetch given exactly the init core passes (\`headers: { Accept }\`, \`redirect: 'manual'\` so the session never follows a cross-origin redirect, and a \`signal\` from an \`AbortController\` + 30 s timer for the default time-out). Row 3 is core without a time-out (no signal). The gap between rows 1 and 2 is undici's cost of those options; between 2 and 4, core's own JavaScript.`,
+      );
+      out.push('');
+      out.push(overheadTable(o.breakdown.figures));
+      out.push('');
+    }
   }
 
   if (r.queryString) {
