@@ -4,7 +4,7 @@ import {
   BridgeProvider as ReactBridgeProvider,
   type BridgeProviderProps as ReactBridgeProviderProps,
 } from '@bridgekit/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { SessionCookieOptions } from '../cookie/sessionCookieOptions';
 import { SessionCookieContext } from './SessionCookieContext';
 import { useSessionCookie } from './useSessionCookie';
@@ -84,12 +84,16 @@ export function BridgeProvider(props: BridgeProviderProps): ReactNode {
       ]),
     );
   }
+  // Compare by value: an inline `cookie={{…}}` must not give hooks a new context every render.
+  const cookieKey = JSON.stringify(cookie);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cookieKey stands for `cookie`
+  const stableCookie = useMemo(() => cookie, [cookieKey]);
   if (fallback) {
     forwarded.swr = { ...rest.swr, fallback: { ...rest.swr?.fallback, ...fallback } };
   }
   return (
     <ReactBridgeProvider {...forwarded}>
-      <SessionCookieContext.Provider value={cookie}>
+      <SessionCookieContext.Provider value={stableCookie}>
         {cookie !== false && (
           <CookieSync {...(cookieInstance !== undefined && { instanceId: cookieInstance })} />
         )}
