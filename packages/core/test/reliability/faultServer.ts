@@ -157,7 +157,8 @@ export async function startFaultServer(
     const echo = { method: seen.method, url: seen.url, body: seen.body };
     switch (mode) {
       case 'ok':
-        return json(res, 200, { success: true, data: echo });
+        json(res, 200, { success: true, data: echo });
+        return;
       case 'reset-before-headers':
         res.socket?.resetAndDestroy();
         return;
@@ -186,27 +187,31 @@ export async function startFaultServer(
       }
       case 'burst-5xx':
         if (n < (options.burst ?? 2)) {
-          return json(res, n % 2 === 0 ? 500 : 502, {
+          json(res, n % 2 === 0 ? 500 : 502, {
             success: false,
             error: 'Internal failure',
             code: 'INTERNAL',
           });
+          return;
         }
-        return json(res, 200, { success: true, data: echo });
+        json(res, 200, { success: true, data: echo });
+        return;
       case '429-seconds':
       case '429-date':
       case '503-seconds':
       case '503-date':
         if (n === 0) {
           const status = mode.startsWith('429') ? 429 : 503;
-          return json(
+          json(
             res,
             status,
             { success: false, error: 'Try again later', code: 'RATE_LIMITED' },
             { 'Retry-After': retryAfter() },
           );
+          return;
         }
-        return json(res, 200, { success: true, data: echo });
+        json(res, 200, { success: true, data: echo });
+        return;
       case 'malformed-json':
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(MALFORMED_JSON);
