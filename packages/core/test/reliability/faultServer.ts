@@ -31,7 +31,8 @@ export const FAULT_MODES = [
   'html-404',
 ] as const;
 
-export type FaultMode = (typeof FAULT_MODES)[number] | 'ok';
+/** `ok` echoes the request; `unauthorized` answers 401 with an error envelope. */
+export type FaultMode = (typeof FAULT_MODES)[number] | 'ok' | 'unauthorized';
 
 /** One request as it arrived. */
 export interface SeenRequest {
@@ -158,6 +159,9 @@ export async function startFaultServer(
     switch (mode) {
       case 'ok':
         json(res, 200, { success: true, data: echo });
+        return;
+      case 'unauthorized':
+        json(res, 401, { success: false, error: 'Session expired', code: 'UNAUTHORIZED' });
         return;
       case 'reset-before-headers':
         res.socket?.resetAndDestroy();
