@@ -207,8 +207,10 @@ describe('session sources, storage and fetch', () => {
         expect(errors).toHaveLength(1);
       } else {
         expect(res.success).toBe(true);
-        // Garbage is no session: nothing is sent.
-        expect(server.requests[0]?.headers['x-session-id']).toBeUndefined();
+        // A string is a session; anything else is none.
+        expect(server.requests[0]?.headers['x-session-id']).toBe(
+          name === 'returns a string' ? 'config?' : undefined,
+        );
       }
     },
   );
