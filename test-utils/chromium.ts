@@ -1,7 +1,4 @@
 import { existsSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
 /** Where Debian's chromium lives; `.ci/run` installs it. Override with CHROMIUM_PATH. */
@@ -10,17 +7,21 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Launches headless Debian Chromium through playwright-core. A missing browser is an error,
  * never a skip: a browser test that does not run proves nothing.
+ *
+ * @example
+ * const browser = await launchChromium();
+ * try { const page = await browser.newPage(); await page.goto(url); } finally { await browser.close(); }
  */
-export async function launchChromium(): Promise<Browser & { cleanup(): Promise<void> }> {
+export async function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
       `Chromium not found at ${chromiumPath}: run \`apt-get install -y chromium\` (CI does) or set CHROMIUM_PATH`,
     );
   }
-  const userDataDir = mkdtempSync(join(tmpdir(), 'bk-chromium-'));
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
+    // playwright-core gives each launch a fresh temporary profile (it refuses --user-data-dir).
     args: [
       '--headless',
       '--no-sandbox',
@@ -30,14 +31,6 @@ export async function launchChromium(): Promise<Browser & { cleanup(): Promise<v
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      // No --user-data-dir: playwright-core refuses it in launch() and gives each launch a
-      // fresh temporary profile of its own.
     ],
-  });
-  return Object.assign(browser, {
-    async cleanup() {
-      await browser.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
   });
 }

@@ -168,7 +168,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.cleanup();
+  await browser?.close();
   if (next && next.exitCode === null) {
     const exited = new Promise((resolve) => next?.once('exit', resolve));
     next.kill('SIGTERM');

@@ -19,7 +19,7 @@ const HOST = '127.0.0.1';
 
 let api: ReturnType<typeof createServer>;
 let web: PreviewServer;
-let browser: Browser & { cleanup(): Promise<void> };
+let browser: Browser;
 let page: Page;
 let appUrl: string;
 let apiOrigin: string;
@@ -113,7 +113,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.cleanup();
+  await browser?.close();
   await web?.close();
   await api?.close();
 });
