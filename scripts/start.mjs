@@ -4,7 +4,7 @@
 // CORS), prints the URL and the demo accounts, and stops both on Ctrl-C / SIGTERM.
 //
 // Options: --port <n> (API, default 4000), --web-port <n> (app, default 5173), --rebuild.
-// Works offline: everything it needs is in node_modules after `npm ci`.
+// Works offline: everything it needs is in node_modules after `npm install`.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
