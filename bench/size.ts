@@ -119,7 +119,7 @@ const OTHERS: EntrySpec[] = [
   {
     name: '@tanstack/react-query',
     entry: "export * from '@tanstack/react-query';",
-    external: REACT,
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
   },
   { name: 'qs', entry: "export { default } from 'qs';" },
 ];

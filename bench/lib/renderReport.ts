@@ -83,7 +83,7 @@ export function renderReport(input: ReportInput): string {
   );
   out.push('');
   out.push(
-    'Commands: `npm run bench` runs everything and rewrites this file and `bench/results/latest.json` (raw figures); `npm run bench -- --check` also exits 1 when a budget is exceeded; `--quick` cuts iteration counts for CI (`npm run bench -- --check --quick`, a few minutes on 2 cores) and writes `bench/results/quick.json` instead, leaving this file alone. `--only=overhead,querystring,size,hooks,memory` runs a subset. The scripts are TypeScript run by `tsx` with `bench/tsconfig.json`, which maps `@bridgekit/*` to the package sources (no build needed); every benchmark except size runs in its own fresh Node process.',
+    'Commands: `npm run bench` runs everything and rewrites this file and `bench/results/latest.json` (raw figures); `npm run bench -- --check` also exits 1 when a budget is exceeded; `--quick` cuts iteration counts for CI (`npm run bench -- --check --quick`, about a minute on this 2-core machine) and writes `bench/results/quick.json` instead, leaving this file alone. `--only=overhead,querystring,size,hooks,memory` runs a subset. The scripts are TypeScript run by `tsx` with `bench/tsconfig.json`, which maps `@bridgekit/*` to the package sources (no build needed); every benchmark except size runs in its own fresh Node process.',
   );
   out.push('');
   out.push('## Budgets');
