@@ -83,6 +83,10 @@ export function renderReport(input: ReportInput): string {
   );
   out.push('');
   out.push(
+    `The machine is shared (other jobs ran during this run; the load average above shows how busy it was against ${m.cores} cores), so absolute µs move from run to run. That is why the overhead benchmark interleaves the clients round by round and reports **the median of per-round ratios** to raw fetch: each ratio compares clients measured seconds apart under the same load. Counts (requests, renders), sizes and heap growth do not depend on load.`,
+  );
+  out.push('');
+  out.push(
     'Commands: `npm run bench` runs everything and rewrites this file and `bench/results/latest.json` (raw figures); `npm run bench -- --check` also exits 1 when a budget is exceeded; `--quick` cuts iteration counts for CI (`npm run bench -- --check --quick`, about a minute on this 2-core machine) and writes `bench/results/quick.json` instead, leaving this file alone. `--only=overhead,querystring,size,hooks,memory` runs a subset. The scripts are TypeScript run by `tsx` with `bench/tsconfig.json`, which maps `@bridgekit/*` to the package sources (no build needed); every benchmark except size runs in its own fresh Node process.',
   );
   out.push('');
