@@ -74,6 +74,8 @@ export interface FaultServer {
   setMode(mode: FaultMode, options?: FaultOptions): FaultServer;
   /** Requests seen since start or the last `reset()`. */
   count(): number;
+  /** Forgets recorded requests only (long runs call it so memory stays flat). */
+  forget(): void;
   /** Forgets recorded requests and restarts the per-mode attempt counter. */
   reset(): void;
   /** Called synchronously when a request has arrived, before the server answers. */
@@ -111,6 +113,7 @@ export async function startFaultServer(
   let options: FaultOptions = initialOptions;
   let attempt = 0;
   const requests: SeenRequest[] = [];
+  const perUrl = new Map<string, number>();
   const listeners = new Set<(req: SeenRequest) => void>();
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, fn: () => void) => {
@@ -135,7 +138,13 @@ export async function startFaultServer(
         at: performance.now(),
       };
       requests.push(seen);
-      const n = attempt++;
+      let n = attempt++;
+      if (/[?&]fault=/.test(seen.url)) {
+        // Overridden requests count attempts per URL, so retries of one call see "then success".
+        n = perUrl.get(seen.url) ?? 0;
+        if (perUrl.size > 1000) perUrl.clear();
+        perUrl.set(seen.url, n + 1);
+      }
       for (const listener of listeners) listener(seen);
       if (res.destroyed || res.socket === null || res.socket.destroyed) return;
       answer(res, seen, n);
@@ -147,16 +156,18 @@ export async function startFaultServer(
     res.writeHead(status, { 'Content-Type': 'application/json', ...extra });
     res.end(JSON.stringify(value));
   };
-  const retryAfter = (): string => {
+  const retryAfter = (current: FaultMode): string => {
     const seconds = options.retryAfterSeconds ?? 1;
-    return mode === '429-date' || mode === '503-date'
+    return current.endsWith('-date')
       ? new Date(Date.now() + seconds * 1000 + 500).toUTCString()
       : String(seconds);
   };
 
   function answer(res: ServerResponse, seen: SeenRequest, n: number): void {
     const echo = { method: seen.method, url: seen.url, body: seen.body };
-    switch (mode) {
+    // `?fault=<mode>` overrides the server's mode for one request (the soak mixes faults).
+    const override = /[?&]fault=([\w-]+)/.exec(seen.url)?.[1] as FaultMode | undefined;
+    switch (override ?? mode) {
       case 'ok':
         json(res, 200, { success: true, data: echo });
         return;
@@ -205,12 +216,12 @@ export async function startFaultServer(
       case '503-seconds':
       case '503-date':
         if (n === 0) {
-          const status = mode.startsWith('429') ? 429 : 503;
+          const status = (override ?? mode).startsWith('429') ? 429 : 503;
           json(
             res,
             status,
             { success: false, error: 'Try again later', code: 'RATE_LIMITED' },
-            { 'Retry-After': retryAfter() },
+            { 'Retry-After': retryAfter(override ?? mode) },
           );
           return;
         }
@@ -266,6 +277,9 @@ export async function startFaultServer(
       return api;
     },
     count: () => requests.length,
+    forget() {
+      requests.length = 0;
+    },
     reset() {
       requests.length = 0;
       attempt = 0;
