@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, jest, test } from '@jest/globals';
 import AsyncStorage from '@react-native-async-storage/async-storage';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react-native';
-import { RefreshControl, Text } from 'react-native';
+import { Pressable, RefreshControl, Text } from 'react-native';
 import { BridgeList } from '../src/BridgeList';
-import { countingFetch, sessionFor, TestProvider } from './helpers';
+import { useBridgeApi, useBridgeMutation } from '../src/index';
+import { countingFetch, serverUrl, sessionFor, TestProvider } from './helpers';
 
 interface Task {
   id: string;
@@ -13,6 +14,33 @@ interface Task {
 interface User {
   id: string;
   email: string;
+}
+
+interface Product {
+  id: string;
+  name: string;
+  price: number;
+}
+
+/** A products list, newest first, beside a button that creates a product. */
+function ProductsWithAdd({ onCreated }: { onCreated: (product: Product) => void }) {
+  const products = useBridgeApi<Product>({ endpoint: '/products' });
+  const { mutate } = useBridgeMutation(products, 'create', { onSuccess: onCreated });
+  return (
+    <>
+      <Pressable onPress={() => mutate({ data: { name: 'Travel mug', price: 12 } })}>
+        <Text>add</Text>
+      </Pressable>
+      <BridgeList<Product>
+        testID="products"
+        endpoint="/products"
+        orderBy="createdAt"
+        orderDir="desc"
+        pageSize={5}
+        renderItem={(product) => <Text>{product.name}</Text>}
+      />
+    </>
+  );
 }
 
 // As on a device: the scroll view reports its size and its content's, the list renders the
@@ -159,6 +187,39 @@ describe('BridgeList', () => {
     release();
     expect(await screen.findByText('editor@example.com')).toBeTruthy();
     await waitFor(() => expect(screen.queryByLabelText('Loading more')).toBeNull());
+  });
+
+  test('shows a row created with useBridgeMutation, without pull-to-refresh', async () => {
+    await AsyncStorage.setItem(
+      'client_session_id',
+      await sessionFor('editor@example.com', 'editor123'),
+    );
+    const net = countingFetch();
+    let created: Product | undefined;
+    render(
+      <TestProvider fetch={net.fetch}>
+        <ProductsWithAdd
+          onCreated={(product) => {
+            created = product;
+          }}
+        />
+      </TestProvider>,
+    );
+    await waitFor(() => expect(net.count('/products', { page: '1' })).toBe(1));
+    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
+    expect(screen.queryByText('Travel mug')).toBeNull();
+    await act(async () => {
+      fireEvent.press(screen.getByText('add'));
+    });
+    expect(await screen.findByText('Travel mug')).toBeTruthy();
+    expect(net.count('/products', { page: '1' })).toBe(2);
+    expect(screen.UNSAFE_getByType(RefreshControl).props.refreshing).toBe(false);
+    // The server is shared by the whole run: leave the products as they were.
+    const removal = await fetch(`${serverUrl()}/products/${created!.id}`, {
+      method: 'DELETE',
+      headers: { 'X-Session-ID': (await AsyncStorage.getItem('client_session_id')) as string },
+    });
+    expect(removal.ok).toBe(true);
   });
 
   test('pressing a row calls onItemPress with its item', async () => {

@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { useSWRConfig } from 'swr';
-import { isBridgeQueryKey, useBridgeInstance } from '../hooks/index';
+import { invalidateBridgeQueries, useBridgeInstance } from '../hooks/index';
 import { type FormValues, formValues, hasFiles } from './formValues';
 
 /**
@@ -129,7 +129,7 @@ export function BridgeForm<TData = any>({
     );
   }
   const { id, client } = useBridgeInstance('BridgeForm', instanceId);
-  const { mutate } = useSWRConfig();
+  const { cache, mutate } = useSWRConfig();
   const [isSubmitting, setSubmitting] = useState(false);
   const [error, setError] = useState<BridgeApiError | null>(null);
   // State updates are async; the ref stops a double click from sending twice.
@@ -170,11 +170,16 @@ export function BridgeForm<TData = any>({
       if (resetOnSuccess) form.reset();
       if (invalidateCache) {
         const path = pathOf(endpoint);
-        void mutate((key) => {
-          if (!isBridgeQueryKey(key, id)) return false;
-          const cached = pathOf(String((key as readonly unknown[])[2]));
-          return path === cached || path.startsWith(`${cached}/`);
-        });
+        void invalidateBridgeQueries(
+          { cache, mutate },
+          {
+            instanceId: id,
+            endpoint: (cachedEndpoint) => {
+              const cached = pathOf(cachedEndpoint);
+              return path === cached || path.startsWith(`${cached}/`);
+            },
+          },
+        );
       }
       onSuccess?.(response.data as TData);
     } else {

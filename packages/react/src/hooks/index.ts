@@ -3,6 +3,7 @@ export * from './BridgeContext';
 export * from './BridgeProvider';
 export * from './bridgeQueryKey';
 export * from './coreExports';
+export * from './invalidateBridgeQueries';
 export * from './useAuth';
 export * from './useAuthGuard';
 export * from './useAuthService';

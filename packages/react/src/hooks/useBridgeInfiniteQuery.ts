@@ -4,10 +4,12 @@ import type {
   PaginationMeta,
   QueryParams,
 } from '@bridgekit/core';
-import { useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import { BridgeContext } from './BridgeContext';
 import { instanceIdOf } from './bridgeQueryKey';
+import { onBridgeInvalidate } from './invalidateBridgeQueries';
 
 /** The SWR key of one page: `['bridgekit', instanceId, endpoint, 'infinite', params, pageIndex]`. */
 export type BridgeInfiniteKey = readonly [
@@ -56,7 +58,9 @@ function toError(error: unknown): Error | null {
  * (`params.page` is ignored). Each page's SWR key is
  * `['bridgekit', instanceId, endpoint, 'infinite', params, pageIndex]`; no page is requested
  * after one whose `meta.hasMore` is false. Pass `null` as params to wait. `swrConfig` goes to
- * SWR as is.
+ * SWR as is. Mutations of the same instance and endpoint (`useBridgeMutation`, `useBridgeCrud`,
+ * `BridgeForm`) reload every loaded page, as `refresh()` does (SWR's key filters alone would
+ * not reach an infinite list).
  *
  * @example
  * const products = useBridgeApi<Product>({ endpoint: '/products' });
@@ -92,6 +96,23 @@ export function useBridgeInfiniteQuery<T>(
     swrConfig,
   );
   const { size, setSize, mutate } = swr;
+
+  // Mutations find plain SWR keys by filter, but SWR keeps infinite lists out of filters: the
+  // list registers itself so that `invalidateBridgeQueries` reloads (or, on sign-out, drops)
+  // every loaded page.
+  const { cache } = useSWRConfig();
+  const mutateRef = useRef(mutate);
+  mutateRef.current = mutate;
+  useEffect(
+    () =>
+      onBridgeInvalidate(cache, {
+        instanceId,
+        endpoint,
+        invalidate: (revalidate) =>
+          revalidate ? mutateRef.current() : mutateRef.current(undefined, { revalidate: false }),
+      }),
+    [cache, instanceId, endpoint],
+  );
   const pages = swr.data ?? EMPTY_PAGES;
   const last = pages.length > 0 ? pages[pages.length - 1] : undefined;
   const meta = last?.meta ?? null;

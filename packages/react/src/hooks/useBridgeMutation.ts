@@ -3,6 +3,7 @@ import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { unstable_serialize, useSWRConfig } from 'swr';
 import { BridgeContext } from './BridgeContext';
 import { instanceIdOf, isBridgeQueryKey } from './bridgeQueryKey';
+import { invalidateBridgeQueries } from './invalidateBridgeQueries';
 
 /** The mutation types of `useBridgeMutation`. */
 export type BridgeMutationType = 'create' | 'update' | 'delete';
@@ -14,7 +15,8 @@ export interface MutationOptions<R = any> {
   /** Called with the error (a `BridgeApiError` for server failures). */
   onError?(error: Error): void;
   /**
-   * Revalidate every cached query of the same instance and endpoint after success.
+   * Revalidate every cached query of the same instance and endpoint after success
+   * (`useBridgeQuery` keys and `useBridgeInfiniteQuery` lists), through `invalidateBridgeQueries`.
    * @default true
    */
   invalidateCache?: boolean;
@@ -113,8 +115,8 @@ function optimisticValue(
 
 /**
  * Creates, updates or deletes through a service. After success it revalidates every cached
- * query of the same instance and endpoint (unless `invalidateCache: false`), so lists show
- * the change. `optimistic: true` changes the cache first and rolls back on failure.
+ * query of the same instance and endpoint, infinite lists included (unless
+ * `invalidateCache: false`), so lists show the change. `optimistic: true` changes the cache first and rolls back on failure.
  *
  * @example
  * const products = useBridgeApi<Product>({ endpoint: '/products' });
@@ -190,7 +192,12 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
         else if (type === 'update')
           data = await service.update(vars.id as string, vars.data as Partial<T>);
         else await service.delete(vars.id as string);
-        if (opts.invalidateCache) await mutateCache(endpointKey);
+        if (opts.invalidateCache) {
+          await invalidateBridgeQueries(
+            { cache, mutate: mutateCache },
+            { instanceId, endpoint: service.endpoint },
+          );
+        }
         pending.current--;
         if (mounted.current) setState({ isLoading: pending.current > 0, error: null });
         call(opts.onSuccess, data as MutationData<T>[K], 'onSuccess');
