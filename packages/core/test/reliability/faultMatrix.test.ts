@@ -131,6 +131,8 @@ function expected(mode: FaultMode, verb: Verb, retries: number, timeout: number)
       return { success: false, status: 404, error: HTML_404, data: HTML_404, attempts: 1 };
     case 'ok':
       return { success: true, status: 200, data: echo, attempts: 1 };
+    case 'unauthorized':
+      return { success: false, status: 401, code: 'UNAUTHORIZED', attempts: 1 };
   }
 }
 
@@ -290,13 +292,15 @@ const label = (c: Case) => `${c.verb} retries=${c.retries} timeout=${c.timeout} 
 
 describe.each(FAULT_MODES)('fault %s', (mode) => {
   const rows = (seq: boolean) =>
-    CASES.filter((c) => sequential(mode, c) === seq).map((c) => [label(c), c] as const);
+    CASES.filter((c) => sequential(mode, c) === seq).map((c): [string, Case] => [label(c), c]);
   const one = rows(true);
   const many = rows(false);
   if (one.length > 0) {
-    it.for(one)('%s', ([, c], { expect }) => runCase(mode, c, expect), 20_000);
+    it.for(one)('%s', { timeout: 20_000 }, ([, c], { expect }) => runCase(mode, c, expect));
   }
   if (many.length > 0) {
-    it.concurrent.for(many)('%s', ([, c], { expect }) => runCase(mode, c, expect), 20_000);
+    it.concurrent.for(many)('%s', { timeout: 20_000 }, ([, c], { expect }) =>
+      runCase(mode, c, expect),
+    );
   }
 });
