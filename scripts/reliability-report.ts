@@ -138,6 +138,8 @@ const ABOUT: Record<string, string> = {
     'bad input (fast-check) to every public function of core: named TypeError/RangeError or success:false; requests on the wire well-formed',
   'containment.test.ts':
     'throwing / garbage-returning interceptors, callbacks, getSessionId, storage and fetch are contained',
+  'abortRetries.test.ts':
+    'caller abort during backoff / Retry-After waits stops retries at once; Retry-After > 30 s; Idempotency-Key retries; per-attempt time-outs',
   'concurrency.test.ts': '500 parallel calls with their own headers while the session switches',
   'fuzz.test.ts':
     'server: fuzzed query strings, bodies, content types, credentials never give a 500',
