@@ -1,17 +1,11 @@
-import { type RedirectReason, useAuthGuard } from '@bridgekit/react/hooks';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type UseBridgeViewOptions, useBridgeView } from '@bridgekit/react/hooks';
+import type { ReactNode } from 'react';
 import { ActivityIndicator } from 'react-native';
 
 /** Props of {@link BridgeView}. */
-export interface BridgeViewProps {
+export interface BridgeViewProps extends UseBridgeViewOptions {
   /** Shown when the signed-in user's type is one of `allowedTypes`. */
   children: ReactNode;
-  /**
-   * User types allowed to see `children` (compared case-insensitively with `user.userType`).
-   * `'authenticated'` admits any signed-in user.
-   * @default ['authenticated']
-   */
-  allowedTypes?: string | readonly string[];
   /**
    * Shown when the user is signed out or of another type.
    * @default null
@@ -23,32 +17,14 @@ export interface BridgeViewProps {
    * @default <ActivityIndicator accessibilityLabel="Loading" />
    */
   loadingComponent?: ReactNode;
-  /**
-   * Called once each time the view becomes unauthorized (not on every render), with the
-   * reason: `'unauthenticated'`, `'unauthorized'` or `'session-expired'`.
-   * @default undefined
-   */
-  onUnauthorized?: (reason: RedirectReason | null) => void;
-  /**
-   * The provider instance whose user is checked.
-   * @default the provider's default instance
-   */
-  instanceId?: string;
-  /**
-   * Ask the server to validate the session when the view mounts. Off by default so that many
-   * views on a screen do not each send a request.
-   * @default false
-   */
-  validateOnMount?: boolean;
 }
 
-const DEFAULT_TYPES = ['authenticated'];
 const DEFAULT_LOADING = <ActivityIndicator accessibilityLabel="Loading" />;
 
 /**
  * Renders `children` only for users whose type is allowed, `fallback` for everyone else and
- * `loadingComponent` while the authentication state is loading: the rules of the web
- * `BridgeView`, with a native spinner as the default loading view.
+ * `loadingComponent` while the authentication state is loading: the web `BridgeView` (both are
+ * `useBridgeView`), with a native spinner as the default loading view.
  *
  * @example
  * <BridgeView allowedTypes="admin" fallback={<Text>Admins only.</Text>}>
@@ -57,47 +33,11 @@ const DEFAULT_LOADING = <ActivityIndicator accessibilityLabel="Loading" />;
  */
 export function BridgeView({
   children,
-  allowedTypes,
   fallback = null,
   loadingComponent = DEFAULT_LOADING,
-  onUnauthorized,
-  instanceId,
-  validateOnMount = false,
+  ...options
 }: BridgeViewProps): ReactNode {
-  // A stable array, so an inline `allowedTypes={['admin']}` does not restart the guard.
-  const typesKey =
-    allowedTypes === undefined
-      ? undefined
-      : typeof allowedTypes === 'string'
-        ? allowedTypes
-        : allowedTypes.join('\u0000');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: typesKey is the value of allowedTypes
-  const types = useMemo(
-    () =>
-      allowedTypes === undefined
-        ? DEFAULT_TYPES
-        : typeof allowedTypes === 'string'
-          ? [allowedTypes]
-          : [...allowedTypes],
-    [typesKey],
-  );
-  const { isLoading, isAuthorized, redirectReason } = useAuthGuard({
-    allowedTypes: types,
-    validateOnMount,
-    ...(instanceId !== undefined && { instanceId }),
-  });
-  const state = isLoading ? 'loading' : isAuthorized ? 'authorized' : 'unauthorized';
-
-  const onUnauthorizedRef = useRef(onUnauthorized);
-  onUnauthorizedRef.current = onUnauthorized;
-  // The last settled state: a reload in between (loading) is not a new change.
-  const settledRef = useRef<'authorized' | 'unauthorized' | null>(null);
-  useEffect(() => {
-    if (state === 'loading' || settledRef.current === state) return;
-    settledRef.current = state;
-    if (state === 'unauthorized') onUnauthorizedRef.current?.(redirectReason);
-  }, [state, redirectReason]);
-
+  const { state } = useBridgeView(options);
   if (state === 'loading') return loadingComponent;
   return state === 'authorized' ? children : fallback;
 }

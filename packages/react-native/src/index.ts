@@ -7,24 +7,33 @@
  * import { BridgeProvider, BridgeList, OfflineIndicator, useAuth } from '@bridgekit/react-native';
  */
 export {
+  invalidateBridgeQueries,
   useAuth,
   useAuthService,
   useBridgeApi,
   useBridgeClient,
   useBridgeCrud,
+  useBridgeFormSubmit,
   useBridgeInfiniteQuery,
   useBridgeMutation,
   useBridgeQuery,
+  useBridgeView,
 } from '@bridgekit/react/hooks';
 export type {
   BridgeInfiniteKey,
   BridgeMutationType,
+  BridgeViewState,
+  InvalidateBridgeQueriesTarget,
   MutationOptions,
   MutationResult,
   UseAuthResult,
   UseBridgeCrudResult,
+  UseBridgeFormSubmitOptions,
+  UseBridgeFormSubmitResult,
   UseBridgeInfiniteResult,
   UseBridgeMutationResult,
+  UseBridgeViewOptions,
+  UseBridgeViewResult,
 } from '@bridgekit/react/hooks';
 export type {
   ApiResponse,

@@ -1,15 +1,12 @@
-import { type ApiResponse, BridgeApiError, type Client } from '@bridgekit/core';
+import type { BridgeApiError } from '@bridgekit/core';
 import {
   type CSSProperties,
   type FormEvent,
   type FormHTMLAttributes,
   type ReactNode,
-  useCallback,
   useRef,
-  useState,
 } from 'react';
-import { useSWRConfig } from 'swr';
-import { invalidateBridgeQueries, useBridgeInstance } from '../hooks/index';
+import { type UseBridgeFormSubmitOptions, useBridgeFormSubmit } from '../hooks/index';
 import { type FormValues, formValues, hasFiles } from './formValues';
 
 /**
@@ -30,14 +27,6 @@ export interface BridgeFormState {
 }
 
 /**
- * The HTTP methods a {@link BridgeForm} can submit with.
- *
- * @example
- * const method: BridgeFormMethod = product ? 'PATCH' : 'POST';
- */
-export type BridgeFormMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
  * Props of {@link BridgeForm}; other `<form>` attributes (`id`, `aria-label`, `noValidate`...) pass through.
  *
  * @example
@@ -45,24 +34,12 @@ export type BridgeFormMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export interface BridgeFormProps<TData = any>
   extends Omit<
-    FormHTMLAttributes<HTMLFormElement>,
-    'onSubmit' | 'onError' | 'method' | 'action' | 'children'
-  > {
-  /** Path under the instance's base URL (or an absolute URL), e.g. `'/products'`. */
-  endpoint: string;
-  /** HTTP method. `DELETE` sends the fields as query parameters, since DELETE bodies are often dropped. */
-  method: BridgeFormMethod;
-  /** Called with the response's `data` after a 2xx answer. */
-  onSuccess?: (data: TData) => void;
-  /** Called with a `BridgeApiError` carrying the server's message, `status`, `code` and field `errors`. */
-  onError?: (error: BridgeApiError) => void;
+      FormHTMLAttributes<HTMLFormElement>,
+      'onSubmit' | 'onError' | 'method' | 'action' | 'children'
+    >,
+    UseBridgeFormSubmitOptions<TData, FormValues> {
   /** The fields and buttons, or a function of the submission state that returns them. */
   children: ReactNode | ((state: BridgeFormState) => ReactNode);
-  /**
-   * The provider instance whose client sends the form.
-   * @default the provider's default instance
-   */
-  instanceId?: string;
   /**
    * Changes the converted values before they are sent (not used for multipart forms).
    * @default undefined
@@ -73,16 +50,13 @@ export interface BridgeFormProps<TData = any>
    * @default false
    */
   resetOnSuccess?: boolean;
-  /**
-   * After a success, revalidate this instance's cached queries of the endpoint and of its
-   * parents (`/products/7` refreshes `/products` lists and the `/products/7` record), so a
-   * `BridgeTable` on the same collection shows the change.
-   * @default true
-   */
-  invalidateCache?: boolean;
 }
 
-const METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** What the web form hands to `useBridgeFormSubmit`: read into values inside its `submit`. */
+interface SubmittedForm {
+  form: HTMLFormElement;
+  submitter: HTMLElement | null;
+}
 
 // A neutral wrapper: the fieldset exists only so that `disabled` reaches every control at once.
 const FIELDSET_STYLE: CSSProperties = { border: 0, margin: 0, padding: 0, minWidth: 0 };
@@ -120,73 +94,32 @@ export function BridgeForm<TData = any>({
   className,
   ...formProps
 }: BridgeFormProps<TData>): ReactNode {
-  if (typeof endpoint !== 'string' || endpoint.trim() === '') {
-    throw new TypeError('BridgeForm: "endpoint" must be a non-empty string');
-  }
-  if (!METHODS.has(method)) {
-    throw new TypeError(
-      `BridgeForm: "method" must be 'POST', 'PUT', 'PATCH' or 'DELETE', got ${String(method)}`,
-    );
-  }
-  const { id, client } = useBridgeInstance('BridgeForm', instanceId);
-  const { cache, mutate } = useSWRConfig();
-  const [isSubmitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<BridgeApiError | null>(null);
-  // State updates are async; the ref stops a double click from sending twice.
-  const pending = useRef(false);
-  const reset = useCallback(() => setError(null), []);
+  // The form being submitted, for `resetOnSuccess` (one submission is in flight at a time).
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const { submit, isSubmitting, error, reset } = useBridgeFormSubmit<TData, SubmittedForm>({
+    endpoint,
+    method,
+    instanceId,
+    invalidateCache,
+    // Reading the form inside `submit` makes a throw there a CLIENT_ERROR failure, like a
+    // throwing `transformValues`.
+    transformValues: ({ form, submitter }) => {
+      if (hasFiles(form)) return new FormData(form, submitter);
+      const values = formValues(form, submitter);
+      return transformValues ? transformValues(values) : values;
+    },
+    onSuccess: (data) => {
+      if (resetOnSuccess) formRef.current?.reset();
+      onSuccess?.(data);
+    },
+    ...(onError && { onError }),
+  });
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending.current) return;
-    const form = event.currentTarget;
+    formRef.current = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter ?? null;
-    // Read before disabling: FormData skips disabled controls.
-    let body: unknown;
-    let response: ApiResponse<TData>;
-    pending.current = true;
-    setSubmitting(true);
-    try {
-      if (hasFiles(form)) body = new FormData(form, submitter);
-      else {
-        const values = formValues(form, submitter);
-        body = transformValues ? transformValues(values) : values;
-      }
-      response = await send<TData>(client, method, endpoint, body);
-    } catch (cause) {
-      // The client never rejects; this is a throwing transformValues or FormData.
-      response = {
-        success: false,
-        status: 0,
-        code: 'CLIENT_ERROR',
-        error: cause instanceof Error ? cause.message : String(cause),
-      };
-    } finally {
-      pending.current = false;
-      setSubmitting(false);
-    }
-    if (response.success) {
-      setError(null);
-      if (resetOnSuccess) form.reset();
-      if (invalidateCache) {
-        const path = pathOf(endpoint);
-        void invalidateBridgeQueries(
-          { cache, mutate },
-          {
-            instanceId: id,
-            endpoint: (cachedEndpoint) => {
-              const cached = pathOf(cachedEndpoint);
-              return path === cached || path.startsWith(`${cached}/`);
-            },
-          },
-        );
-      }
-      onSuccess?.(response.data as TData);
-    } else {
-      const failure = BridgeApiError.fromResponse(response);
-      setError(failure);
-      onError?.(failure);
-    }
+    void submit({ form: event.currentTarget, submitter });
   };
 
   const content =
@@ -203,30 +136,4 @@ export function BridgeForm<TData = any>({
       </fieldset>
     </form>
   );
-}
-
-/** The path of an endpoint without query, leading or trailing slashes: `'/products/'` → `'products'`. */
-const pathOf = (endpoint: string) => endpoint.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, '');
-
-function send<T>(
-  client: Client,
-  method: BridgeFormMethod,
-  endpoint: string,
-  body: unknown,
-): Promise<ApiResponse<T>> {
-  switch (method) {
-    case 'POST':
-      return client.post<T>(endpoint, body);
-    case 'PUT':
-      return client.put<T>(endpoint, body);
-    case 'PATCH':
-      return client.patch<T>(endpoint, body);
-    default:
-      return client.delete<T>(
-        endpoint,
-        body instanceof FormData || body === null || typeof body !== 'object'
-          ? undefined
-          : { params: body as Record<string, unknown> },
-      );
-  }
 }

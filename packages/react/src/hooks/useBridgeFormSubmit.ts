@@ -1,0 +1,199 @@
+import { type ApiResponse, BridgeApiError, type Client } from '@bridgekit/core';
+import { useCallback, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { useBridgeInstance } from './BridgeContext';
+import { invalidateBridgeQueries } from './invalidateBridgeQueries';
+
+/**
+ * The HTTP methods a form can submit with.
+ *
+ * @example
+ * const method: BridgeFormMethod = product ? 'PATCH' : 'POST';
+ */
+export type BridgeFormMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Options of {@link useBridgeFormSubmit} (and the shared props of every `BridgeForm`).
+ *
+ * @example
+ * const options: UseBridgeFormSubmitOptions<Product> = { endpoint: '/products', method: 'POST' };
+ */
+export interface UseBridgeFormSubmitOptions<TData = any, TValues = Record<string, unknown>> {
+  /** Path under the instance's base URL (or an absolute URL), e.g. `'/products'`. */
+  endpoint: string;
+  /** HTTP method. `DELETE` sends the values as query parameters, since DELETE bodies are often dropped. */
+  method: BridgeFormMethod;
+  /** Called with the response's `data` after a 2xx answer. */
+  onSuccess?: (data: TData) => void;
+  /** Called with a `BridgeApiError` carrying the server's message, `status`, `code` and field `errors`. */
+  onError?: (error: BridgeApiError) => void;
+  /**
+   * The provider instance whose client sends the values.
+   * @default the provider's default instance
+   */
+  instanceId?: string;
+  /**
+   * Changes the values just before they are sent. A throw ends the submission as a failure
+   * with `code: 'CLIENT_ERROR'`. A `FormData` result is sent as `multipart/form-data`.
+   * @default undefined
+   */
+  transformValues?: (values: TValues) => unknown;
+  /**
+   * After a success, revalidate this instance's cached queries of the endpoint and of its
+   * parents (`/products/7` refreshes `/products` lists, infinite lists included, and the
+   * `/products/7` record), so lists of the collection show the change.
+   * @default true
+   */
+  invalidateCache?: boolean;
+}
+
+/**
+ * What {@link useBridgeFormSubmit} returns.
+ *
+ * @example
+ * const { submit, isSubmitting, error, reset }: UseBridgeFormSubmitResult<Product> = form;
+ */
+export interface UseBridgeFormSubmitResult<TData = any, TValues = Record<string, unknown>> {
+  /**
+   * Sends `values` to `endpoint` with `method`. Resolves with the response once the server
+   * answered (a failure resolves too, with `success: false`), or with `undefined` when a
+   * submission was already pending (it is ignored). Stable across renders.
+   */
+  submit: (values: TValues) => Promise<ApiResponse<TData> | undefined>;
+  /** `true` from `submit` until the server answered. */
+  isSubmitting: boolean;
+  /** The last failure (server message, `status`, `code`, field `errors`), or `null`. */
+  error: BridgeApiError | null;
+  /** Clears `error`. */
+  reset: () => void;
+}
+
+const METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The submission behind every `BridgeForm` (web and native), for forms of your own: sends
+ * values through the instance's client, tracks `isSubmitting` and `error` (a
+ * `BridgeApiError`), ignores a second submit while one is pending (a double click or tap),
+ * and after a 2xx revalidates the cached queries of the endpoint and its parents.
+ *
+ * @example
+ * function RenameProduct({ id }: { id: string }) {
+ *   const [name, setName] = useState('');
+ *   const { submit, isSubmitting, error } = useBridgeFormSubmit<Product>({
+ *     endpoint: `/products/${id}`,
+ *     method: 'PATCH',
+ *     onSuccess: (product) => toast(`Saved ${product.name}`),
+ *   });
+ *   return (
+ *     <>
+ *       <input value={name} onChange={(e) => setName(e.target.value)} />
+ *       {error && <p role="alert">{error.message}</p>}
+ *       <button disabled={isSubmitting} onClick={() => submit({ name })}>Save</button>
+ *     </>
+ *   );
+ * }
+ */
+export function useBridgeFormSubmit<TData = any, TValues = Record<string, unknown>>(
+  options: UseBridgeFormSubmitOptions<TData, TValues>,
+): UseBridgeFormSubmitResult<TData, TValues> {
+  const { endpoint, method, instanceId } = options ?? ({} as typeof options);
+  if (typeof endpoint !== 'string' || endpoint.trim() === '') {
+    throw new TypeError('useBridgeFormSubmit(): "endpoint" must be a non-empty string');
+  }
+  if (!METHODS.has(method)) {
+    throw new TypeError(
+      `useBridgeFormSubmit(): "method" must be 'POST', 'PUT', 'PATCH' or 'DELETE', got ${String(method)}`,
+    );
+  }
+  const { id, client } = useBridgeInstance('useBridgeFormSubmit', instanceId);
+  const { cache, mutate } = useSWRConfig();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<BridgeApiError | null>(null);
+  // State updates are async: the ref stops a double click from sending twice. `latest` lets
+  // the stable `submit` use the options of the last render.
+  const pending = useRef(false);
+  const latest = useRef(options);
+  latest.current = options;
+
+  const submit = useCallback(
+    async (values: TValues): Promise<ApiResponse<TData> | undefined> => {
+      if (pending.current) return undefined;
+      const current = latest.current;
+      pending.current = true;
+      let response: ApiResponse<TData>;
+      try {
+        // Transform before the state update, while the values' source (a DOM form) is
+        // still enabled.
+        const body = current.transformValues ? current.transformValues(values) : values;
+        setSubmitting(true);
+        response = await send<TData>(client, current.method, current.endpoint, body);
+      } catch (cause) {
+        // The client never rejects; this is a throwing transformValues.
+        response = {
+          success: false,
+          status: 0,
+          code: 'CLIENT_ERROR',
+          error: cause instanceof Error ? cause.message : String(cause),
+        };
+      } finally {
+        pending.current = false;
+        setSubmitting(false);
+      }
+      if (response.success) {
+        setError(null);
+        if (current.invalidateCache ?? true) {
+          const path = pathOf(current.endpoint);
+          void invalidateBridgeQueries(
+            { cache, mutate },
+            {
+              instanceId: id,
+              endpoint: (cachedEndpoint) => {
+                const cached = pathOf(cachedEndpoint);
+                return path === cached || path.startsWith(`${cached}/`);
+              },
+            },
+          );
+        }
+        current.onSuccess?.(response.data as TData);
+      } else {
+        const failure = BridgeApiError.fromResponse(response);
+        setError(failure);
+        current.onError?.(failure);
+      }
+      return response;
+    },
+    [client, id, cache, mutate],
+  );
+  const reset = useCallback(() => setError(null), []);
+  return { submit, isSubmitting, error, reset };
+}
+
+/** The path of an endpoint without query, leading or trailing slashes: `'/products/'` → `'products'`. */
+const pathOf = (endpoint: string) => endpoint.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, '');
+
+function isFormData(body: unknown): boolean {
+  return typeof FormData !== 'undefined' && body instanceof FormData;
+}
+
+function send<T>(
+  client: Client,
+  method: BridgeFormMethod,
+  endpoint: string,
+  body: unknown,
+): Promise<ApiResponse<T>> {
+  switch (method) {
+    case 'POST':
+      return client.post<T>(endpoint, body);
+    case 'PUT':
+      return client.put<T>(endpoint, body);
+    case 'PATCH':
+      return client.patch<T>(endpoint, body);
+    default:
+      return client.delete<T>(
+        endpoint,
+        isFormData(body) || body === null || typeof body !== 'object'
+          ? undefined
+          : { params: body as Record<string, unknown> },
+      );
+  }
+}
