@@ -523,6 +523,9 @@ export class Client {
         const found = this.#session.resolve();
         const sessionId = typeof found === 'string' || found === null ? found : await found;
         if (sessionId !== null) {
+          // The one value not checked before it got here (it comes from storage or the app).
+          const problem = headerProblem(this.#sessionHeader, sessionId);
+          if (problem !== undefined) throw new TypeError(problem);
           putHeader(headers, this.#sessionHeader, sessionId);
           sessionAdded = true;
         }
@@ -563,8 +566,12 @@ export class Client {
         }
         if (origin !== this.#base.origin) deleteHeader(config.headers, this.#sessionHeader);
       }
-      const problem = headersProblem(config.headers);
-      if (problem !== undefined) throw new TypeError(problem);
+      // Defaults, the session and options.headers were checked on the way in; only hooks can
+      // have added something unchecked since.
+      if (interceptors.length > 0 || this.#config.onRequest !== undefined) {
+        const problem = headersProblem(config.headers);
+        if (problem !== undefined) throw new TypeError(problem);
+      }
       stream = encoded.stream;
       init = { method: config.method, headers: config.headers, body: encoded.body };
       if (stream) init.duplex = 'half';
@@ -603,11 +610,8 @@ export class Client {
   ): Promise<AttemptResult> {
     const signal = config.signal;
     const timeout = config.timeout ?? this.#timeout;
-    const maxRetries =
-      this.#retryAttempts > 0 && !stream && isRetryableRequest(config.method, config.headers)
-        ? this.#retryAttempts
-        : 0;
     const replayable = !stream && isRetryableRequest(config.method, config.headers);
+    const maxRetries = replayable ? this.#retryAttempts : 0;
     for (let retry = 0; ; retry++) {
       if (signal?.aborted) return aborted(signal);
       const result = await this.#attempt(
