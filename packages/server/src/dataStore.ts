@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { hashPassword } from './password';
 import type { BridgeData, EntityAccess, EntityRow, FieldSpec } from './types';
-import { createWriteQueue } from './writeJsonAtomic';
+import { createWriteQueue, removeStaleTempFiles } from './writeJsonAtomic';
 
 /** One collection as the server holds it: rows by id, in insertion order. */
 export interface EntityState {
@@ -79,6 +79,7 @@ function normalize(data: unknown, source: string): Map<string, EntityState> {
  */
 export function createDataStore(seed: BridgeData, dataFile?: string): DataStore {
   let entities: Map<string, EntityState>;
+  if (dataFile) removeStaleTempFiles(dataFile);
   if (dataFile && existsSync(dataFile)) {
     let parsed: unknown;
     try {

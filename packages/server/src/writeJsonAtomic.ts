@@ -1,4 +1,6 @@
+import { readdirSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 let counter = 0;
 
@@ -23,6 +25,42 @@ export async function writeJsonAtomic(file: string, value: unknown): Promise<voi
   } catch (err) {
     await rm(tmp, { force: true });
     throw err;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes temporary files that `writeJsonAtomic` left beside `file` when a process was killed
+ * mid-write (`<file>.<pid>.<n>.tmp` of processes that no longer run), so crashes do not
+ * accumulate them.
+ *
+ * @example
+ * removeStaleTempFiles('/tmp/data.json');
+ */
+export function removeStaleTempFiles(file: string): void {
+  const prefix = `${basename(file)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(file));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const match = /^(\d+)\.\d+\.tmp$/.exec(name.slice(prefix.length));
+    if (!match) continue;
+    const pid = Number(match[1]);
+    if (pid === process.pid || processAlive(pid)) continue;
+    rmSync(join(dirname(file), name), { force: true });
   }
 }
 

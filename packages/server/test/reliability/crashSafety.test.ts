@@ -5,11 +5,12 @@
  * (and no more than were attempted).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@bridgekit/core';
+import { createServer } from '@bridgekit/server';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
@@ -21,7 +22,7 @@ const SEEDED_PRODUCTS = 300;
 let child: ChildProcess | undefined;
 let dir: string | undefined;
 afterEach(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  if (child) await killGroup(child);
   child = undefined;
   if (dir) await rm(dir, { recursive: true, force: true });
   dir = undefined;
@@ -29,8 +30,11 @@ afterEach(async () => {
 
 /** Starts the CLI on the data file and resolves its API URL once it listens. */
 function startCli(file: string): Promise<{ proc: ChildProcess; url: string }> {
+  // The tsx CLI runs the server in a child process: its own process group lets one SIGKILL
+  // reach the server itself, not just the wrapper.
   const proc = spawn(process.execPath, [tsx, cli, '--port', '0', '--data', file], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   child = proc;
   let out = '';
@@ -49,11 +53,21 @@ function startCli(file: string): Promise<{ proc: ChildProcess; url: string }> {
   });
 }
 
-const exited = (proc: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (proc.exitCode !== null || proc.signalCode !== null) resolve();
-    else proc.once('exit', () => resolve());
-  });
+const groupAlive = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** SIGKILLs the spawned process group and resolves once no process of it is left. */
+async function killGroup(proc: ChildProcess): Promise<void> {
+  const pid = proc.pid!;
+  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+  while (groupAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 describe('data file after SIGKILL during writes', () => {
   it(`stays valid JSON and keeps every acknowledged create across ${ROUNDS} kills`, async () => {
@@ -89,11 +103,11 @@ describe('data file after SIGKILL during writes', () => {
       };
       const writers = Array.from({ length: 8 }, writer);
       await new Promise((resolve) => setTimeout(resolve, 40 + Math.random() * 160));
-      proc.kill('SIGKILL');
-      await exited(proc);
+      await killGroup(proc);
       dead = true;
       await Promise.all(writers);
-      expect(proc.signalCode).toBe('SIGKILL');
+      // The server is really gone: its port no longer answers.
+      expect((await api.get('/health')).code).toBe('NETWORK_ERROR');
     }
 
     const final = JSON.parse(await readFile(file, 'utf8'));
@@ -105,8 +119,30 @@ describe('data file after SIGKILL during writes', () => {
     // Ids are unique after all the restarts.
     const ids = final.entities.products.rows.map((r: { id: string }) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    // Killed writes may leave temporary files beside the data file, never a torn data file.
+    // A kill mid-write may leave a temporary file; the next start removes those of dead
+    // processes, so after a clean stop only the data file is left.
+    const { proc } = await startCli(file);
+    await killGroup(proc);
     const leftovers = (await readdir(dir)).filter((name) => name !== 'data.json');
-    expect(leftovers.every((name) => name.endsWith('.tmp'))).toBe(true);
+    expect(leftovers).toEqual([]);
   }, 60_000);
+
+  it('a start removes temporary files of dead writers, and only those', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bridgekit-kill-'));
+    const file = join(dir, 'data.json');
+    // A pid that surely ran and is gone: a process that has exited.
+    const gone = spawn(process.execPath, ['-e', '0']);
+    await new Promise((resolve) => gone.once('exit', resolve));
+    const stale = `data.json.${gone.pid}.3.tmp`;
+    const mine = `data.json.${process.pid}.999999.tmp`;
+    for (const name of [stale, mine, 'data.json.notes.tmp', 'other.json.1.1.tmp']) {
+      await writeFile(join(dir, name), '{"torn":');
+    }
+    const server = createServer({ dataFile: file });
+    await server.listen(0, '127.0.0.1');
+    await server.close();
+    expect((await readdir(dir)).sort()).toEqual(
+      ['data.json', 'data.json.notes.tmp', mine, 'other.json.1.1.tmp'].sort(),
+    );
+  });
 });
