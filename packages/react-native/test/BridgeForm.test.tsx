@@ -4,6 +4,7 @@ import AsyncStorage from '@react-native-async-storage/async-storage';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react-native';
 import { Pressable, Text, TextInput } from 'react-native';
 import { BridgeForm } from '../src/BridgeForm';
+import { BridgeList } from '../src/BridgeList';
 import { serverUrl, sessionFor, TestProvider } from './helpers';
 
 interface Product {
@@ -23,6 +24,7 @@ beforeEach(async () => {
 function ProductForm(props: {
   onSuccess?: (p: Product) => void;
   onError?: (e: BridgeApiError) => void;
+  invalidateCache?: boolean;
 }) {
   return (
     <BridgeForm<{ name: string; price: number | string }, Product>
@@ -137,6 +139,58 @@ describe('BridgeForm', () => {
     });
     expect(seen).toHaveLength(1);
     expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  test('a success refreshes a BridgeList of the endpoint, unless invalidateCache is false', async () => {
+    const created: Product[] = [];
+    const remember = (product: Product) => {
+      created.push(product);
+    };
+    const { rerender } = render(
+      <TestProvider>
+        <ProductForm onSuccess={remember} invalidateCache={false} />
+        <BridgeList<Product>
+          endpoint="/products"
+          orderBy="createdAt"
+          orderDir="desc"
+          pageSize={3}
+          renderItem={(product) => <Text>{product.name}</Text>}
+        />
+      </TestProvider>,
+    );
+    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
+    const save = async (name: string) => {
+      const before = created.length;
+      fireEvent.changeText(screen.getByTestId('name'), name);
+      fireEvent.changeText(screen.getByTestId('price'), '4');
+      fireEvent.press(screen.getByText('save'));
+      await waitFor(() => expect(created).toHaveLength(before + 1));
+    };
+    await save('Quiet kettle');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByText('Quiet kettle')).toBeNull();
+
+    rerender(
+      <TestProvider>
+        <ProductForm onSuccess={remember} />
+        <BridgeList<Product>
+          endpoint="/products"
+          orderBy="createdAt"
+          orderDir="desc"
+          pageSize={3}
+          renderItem={(product) => <Text>{product.name}</Text>}
+        />
+      </TestProvider>,
+    );
+    await save('Loud kettle');
+    expect(await screen.findByText('Loud kettle')).toBeTruthy();
+    // Both are on the server; the list, reloaded, shows the first one too.
+    expect(screen.getByText('Quiet kettle')).toBeTruthy();
+    // The server is shared by the whole run: leave the products as they were.
+    const api = createClient(serverUrl(), { sessionId: session });
+    for (const product of created) {
+      expect((await api.delete(`/products/${product.id}`)).success).toBe(true);
+    }
   });
 
   test('rejects a method other than POST, PUT, PATCH, DELETE', () => {

@@ -208,9 +208,7 @@ describe('BridgeList', () => {
     await waitFor(() => expect(net.count('/products', { page: '1' })).toBe(1));
     await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
     expect(screen.queryByText('Travel mug')).toBeNull();
-    await act(async () => {
-      fireEvent.press(screen.getByText('add'));
-    });
+    fireEvent.press(screen.getByText('add'));
     expect(await screen.findByText('Travel mug')).toBeTruthy();
     expect(net.count('/products', { page: '1' })).toBe(2);
     expect(screen.UNSAFE_getByType(RefreshControl).props.refreshing).toBe(false);

@@ -82,7 +82,7 @@ export function onBridgeInvalidate(cache: Cache, listener: BridgeInvalidationLis
  * Invalidates the cached queries of an instance (and endpoint): every SWR key
  * `['bridgekit', instanceId, endpoint, …]` in the scope's cache, and every list registered
  * with {@link onBridgeInvalidate} there (infinite lists). Every path that changes data on the
- * server (`useBridgeMutation`, `useBridgeCrud`, `BridgeForm`) and the
+ * server (`useBridgeMutation`, `useBridgeCrud`, `BridgeForm`, `useBridgeFormSubmit`) and the
  * sign-in/sign-out of `useAuth` go through here. Resolves when the refetches are done.
  *
  * @example

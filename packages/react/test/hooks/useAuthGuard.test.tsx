@@ -61,13 +61,7 @@ describe('useAuthGuard', () => {
     const onRedirect = vi.fn();
     renderWithProvider(
       { client },
-      <>
-        <Guarded
-          allowedTypes={['Admin', 'EDITOR']}
-          onRedirect={onRedirect}
-          accessDeniedPath="/no"
-        />
-      </>,
+      <Guarded allowedTypes={['Admin', 'EDITOR']} onRedirect={onRedirect} accessDeniedPath="/no" />,
     );
     await screen.findByText('away: unauthorized');
     expect(onRedirect).toHaveBeenCalledExactlyOnceWith('/no', 'unauthorized');
