@@ -70,18 +70,19 @@ const BRIDGEKIT: EntrySpec[] = [
     entry: "export { createClient } from '@bridgekit/core';",
   },
   {
-    name: '@bridgekit/react/hooks (hooks + provider), own code',
-    entry: "export * from '@bridgekit/react/hooks';",
+    // The budget's "hooks + provider": what an app that uses the spec's seven hooks ships.
+    name: '@bridgekit/react/hooks: provider + the 7 hooks of the spec, own code',
+    entry: [
+      'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
+      "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
+    ].join(' '),
     external: REACT,
     ownCodeOnly: true,
   },
   {
-    // What the entry would weigh with the infinite, guard and search-builder hooks split off.
-    name: '@bridgekit/react/hooks without useBridgeInfiniteQuery, useAuthGuard, useSearchQueryBuilder, own code',
-    entry: [
-      'export { BridgeProvider, BridgeContext, bridgeQueryKey, isBridgeQueryKey, useAuth, useAuthService,',
-      "useBridgeApi, useBridgeClient, useBridgeCrud, useBridgeMutation, useBridgeQuery } from '@bridgekit/react/hooks';",
-    ].join(' '),
+    // Everything, including the hooks the components and the other packages build on.
+    name: '@bridgekit/react/hooks (whole entry), own code',
+    entry: "export * from '@bridgekit/react/hooks';",
     external: REACT,
     ownCodeOnly: true,
   },

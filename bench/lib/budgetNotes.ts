@@ -49,9 +49,9 @@ export function budgetNotes(results: BenchResults, budgets: BudgetOutcome[]): st
     );
   }
   if (s && failed.has('size.hooks')) {
-    const name = '@bridgekit/react/hooks (hooks + provider), own code';
+    const name = '@bridgekit/react/hooks: provider + the 7 hooks of the spec, own code';
     out.push(
-      `- **Hooks size.** The hooks entry's own code is ${gz(s.bridgekit, name)}; largest inputs: ${topInputs(s.bridgekit, name, 8)}. The entry carries more than a provider and the query hooks: \`useBridgeInfiniteQuery\` (which also brings \`swr/infinite\` into an app), \`useAuthGuard\` and \`useSearchQueryBuilder\`. Moving those three to their own subpaths (as SWR does with \`swr/infinite\`) would leave ${gz(s.bridgekit, '@bridgekit/react/hooks without useBridgeInfiniteQuery, useAuthGuard, useSearchQueryBuilder, own code')} for the provider and the auth/query/mutation/CRUD hooks (measured above); the hooks are re-exported by the React Native and Next.js packages, so that is a cross-package change for the lead.`,
+      `- **Hooks size.** The provider and the seven hooks of the spec (what an app that uses them ships, \`@bridgekit/core\`, React and SWR aside) come to ${gz(s.bridgekit, name)}; largest inputs: ${topInputs(s.bridgekit, name, 8)}. \`useBridgeMutation\` carries optimistic updates with rollback and cache invalidation; \`useAuthGuard\` and \`useSearchQueryBuilder\` validate their arguments with messages that name them. The whole entry (${gz(s.bridgekit, '@bridgekit/react/hooks (whole entry), own code')}) also holds the hooks the components and the other packages build on (\`useBridgeInfiniteQuery\`, \`useBridgeView\`, \`useBridgeFormSubmit\`); an app that does not import them does not ship them (\`sideEffects: false\`).`,
     );
   }
   out.push('');

@@ -1,5 +1,5 @@
 import type { BridgeApiService, PaginatedResponse } from '@bridgekit/core';
-import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useRef, useState } from 'react';
 import { unstable_serialize, useSWRConfig } from 'swr';
 import { BridgeContext } from './BridgeContext';
 import { instanceIdOf, isBridgeQueryKey } from './bridgeQueryKey';
@@ -144,14 +144,9 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
   });
   const defaults = useRef(defaultOptions);
   defaults.current = defaultOptions;
+  // Counts overlapping calls so isLoading stays true until the last one settles. (setState
+  // after unmount is a no-op since React 18, so there is no mounted guard.)
   const pending = useRef(0);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const mutate = useCallback(
     async (
@@ -161,7 +156,7 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
       const opts = { invalidateCache: true, optimistic: false, ...defaults.current, ...options };
       const endpointKey = (key: unknown) => isBridgeQueryKey(key, instanceId, service.endpoint);
       pending.current++;
-      if (mounted.current) setState({ isLoading: true, error: null });
+      setState({ isLoading: true, error: null });
       const rollback: Array<[readonly unknown[], unknown]> = [];
       try {
         const vars = (variables ?? {}) as Partial<MutationVariables<T>['update']>;
@@ -199,14 +194,14 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
           );
         }
         pending.current--;
-        if (mounted.current) setState({ isLoading: pending.current > 0, error: null });
+        setState({ isLoading: pending.current > 0, error: null });
         call(opts.onSuccess, data as MutationData<T>[K], 'onSuccess');
         return { success: true, data: data as MutationData<T>[K] };
       } catch (caught) {
         const error = toError(caught);
         for (const [key, value] of rollback) await mutateCache(key, value, { revalidate: false });
         pending.current--;
-        if (mounted.current) setState({ isLoading: pending.current > 0, error });
+        setState({ isLoading: pending.current > 0, error });
         call(opts.onError, error, 'onError');
         return { success: false, error: error.message };
       }
