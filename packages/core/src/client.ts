@@ -226,7 +226,8 @@ export class Client {
   readonly #session: SessionStore;
   readonly #storage: StorageAdapter | undefined;
   readonly #sessionHeader: string;
-  readonly #credentials: readonly string[];
+  // Lower-case names that never leave the base origin: the session, credentials, defaults.
+  #originBound!: readonly string[];
   readonly #includeSession: boolean;
   readonly #retryAttempts: number;
   readonly #retryDelay: number;
@@ -251,7 +252,6 @@ export class Client {
     checkConfig(config);
     this.#config = { ...config };
     this.#sessionHeader = config.sessionHeader ?? DEFAULT_SESSION_HEADER;
-    this.#credentials = [this.#sessionHeader.toLowerCase(), ...CREDENTIAL_HEADERS];
     this.#includeSession = config.includeSession ?? true;
     this.#retryAttempts = config.retryAttempts ?? 0;
     this.#retryDelay = config.retryDelay ?? DEFAULT_RETRY_DELAY;
@@ -476,6 +476,11 @@ export class Client {
   }
 
   #rebuildHeaders(): void {
+    this.#originBound = [
+      this.#sessionHeader.toLowerCase(),
+      ...CREDENTIAL_HEADERS,
+      ...Object.keys(this.#defaults).map((name) => name.toLowerCase()),
+    ];
     this.#plainHeaders = mergeHeaders({ Accept: 'application/json' }, this.#defaults);
     this.#jsonHeaders = mergeHeaders(
       { Accept: 'application/json', 'Content-Type': 'application/json' },
@@ -518,7 +523,13 @@ export class Client {
         sameOrigin = origin === this.#base.origin;
       }
       const jsonBody = body !== undefined && !isRawBody(body);
-      const headers = { ...(jsonBody ? this.#jsonHeaders : this.#plainHeaders) };
+      // Default headers belong to the API at baseUrl (an API key, a tenant): like the
+      // session, they are not sent to another origin.
+      const headers: Record<string, string> = sameOrigin
+        ? { ...(jsonBody ? this.#jsonHeaders : this.#plainHeaders) }
+        : jsonBody
+          ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+          : { Accept: 'application/json' };
       if (sameOrigin && (options?.includeSession ?? this.#includeSession)) {
         const found = this.#session.resolve();
         const sessionId = typeof found === 'string' || found === null ? found : await found;
@@ -661,7 +672,7 @@ export class Client {
         doFetch,
         url,
         init,
-        this.#credentials,
+        this.#originBound,
         replayable,
       );
       const res = sent.response;

@@ -66,7 +66,8 @@ export function mergeHeaders(
  * headerProblem('X-A', 'a\r\nb') // 'header "X-A" has a value with CR, LF or NUL'
  */
 export function headerProblem(name: unknown, value: unknown): string | undefined {
-  if (typeof name !== 'string' || !TOKEN.test(name)) {
+  // `__proto__` is a valid token but cannot be a key of the plain-object header maps.
+  if (typeof name !== 'string' || !TOKEN.test(name) || name === '__proto__') {
     return `invalid header name ${JSON.stringify(String(name))}`;
   }
   if (typeof value !== 'string') return `header "${name}" must have a string value`;

@@ -65,6 +65,8 @@ describe('constructor validation', () => {
     const api = createClient('http://127.0.0.1');
     expect(() => api.setHeader('X-A', 'a\nb')).toThrow(TypeError);
     expect(() => api.setHeader('bad name', 'v')).toThrow(TypeError);
+    // A valid token, but as a key of a plain object it would set the prototype, not a header.
+    expect(() => api.setHeader('__proto__', 'v')).toThrow(/invalid header name/);
     expect(() => api.removeHeader('')).toThrow(TypeError);
     expect(() => api.addRequestInterceptor(null as never)).toThrow(/fn/);
     expect(() => api.addResponseInterceptor(undefined as never)).toThrow(/fn/);

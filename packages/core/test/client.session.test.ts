@@ -242,7 +242,7 @@ describe('the session only goes to the origin of baseUrl', () => {
     expect(sent()).toBe('secret');
   });
 
-  it('a redirect to another origin drops the session and Authorization', async () => {
+  it('a redirect to another origin drops the session, Authorization and the default headers', async () => {
     const other = await otherServer({ json: { landed: true } });
     server.reply({ status: 302, redirect: `${other.url}/landing` });
     const api = createClient(server.url, {
@@ -256,7 +256,26 @@ describe('the session only goes to the origin of baseUrl', () => {
     expect(landed.path).toBe('/landing');
     expect(landed.headers['x-session-id']).toBeUndefined();
     expect(landed.headers.authorization).toBeUndefined();
-    expect(landed.headers['x-api-version']).toBe('2');
+    expect(landed.headers['x-api-version']).toBeUndefined();
+    expect(server.requests[0]?.headers['x-api-version']).toBe('2');
+  });
+
+  it('an absolute endpoint on another origin gets no default headers, only its own', async () => {
+    const other = await otherServer({ json: { ok: true } });
+    const api = createClient(server.url, {
+      sessionId: 'secret',
+      headers: { 'X-Api-Key': 'k-123', 'X-Tenant': 'acme' },
+    });
+    const res = await api.post(`${other.url}/hook`, { a: 1 }, { headers: { 'X-Trace': 't' } });
+    expect(res.success).toBe(true);
+    const seen = other.requests[0]!.headers;
+    expect(seen['x-api-key']).toBeUndefined();
+    expect(seen['x-tenant']).toBeUndefined();
+    expect(seen['x-session-id']).toBeUndefined();
+    expect(seen['x-trace']).toBe('t');
+    expect(seen['content-type']).toBe('application/json');
+    await api.get('/own');
+    expect(server.requests[0]!.headers['x-api-key']).toBe('k-123');
   });
 
   it('a same-origin redirect keeps the session', async () => {

@@ -97,6 +97,8 @@ function checkId(id: unknown): string {
   if (typeof id !== 'string' || id === '') {
     throw new TypeError(`id must be a non-empty string, got ${JSON.stringify(id)}`);
   }
+  // URL parsing resolves these even percent-encoded: the call would reach another resource.
+  if (id === '.' || id === '..') throw new RangeError(`id must not be "${id}"`);
   return id;
 }
 

@@ -113,6 +113,10 @@ describe('createBridgeApiService: requests', () => {
     await expect(service.getList({ page: 0 })).rejects.toThrow(/params\.page/);
     await expect(service.getList({ limit: 1.5 })).rejects.toBeInstanceOf(RangeError);
     await expect(service.getById('')).rejects.toThrow(/id must be/);
+    // '.' and '..' would resolve to the collection or its parent, even percent-encoded.
+    await expect(service.getById('..')).rejects.toBeInstanceOf(RangeError);
+    await expect(service.update('.', { name: 'x' })).rejects.toThrow(/id must not be "\."/);
+    await expect(service.delete('..')).rejects.toThrow(/id/);
     await expect(
       service.search({ q: 'a', filters: { p: { operator: 'a b', value: 1 } } }),
     ).rejects.toThrow(TypeError);
