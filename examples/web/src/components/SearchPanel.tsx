@@ -1,41 +1,18 @@
-import { type SearchQuery, useSearchQueryBuilder } from '@bridgekit/react';
+import {
+  FILTER_OPERATORS,
+  type FilterOperator,
+  type SearchQuery,
+  useSearchQueryBuilder,
+} from '@bridgekit/react';
 import { type FormEvent, useState } from 'react';
 import { SearchResults } from './SearchResults';
 
-type Operator =
-  | 'eq'
-  | 'ne'
-  | 'gt'
-  | 'gte'
-  | 'lt'
-  | 'lte'
-  | 'like'
-  | 'ilike'
-  | 'in'
-  | 'nin'
-  | 'null'
-  | 'nnull';
-
 const FIELDS = ['name', 'price', 'category', 'stock', 'active'] as const;
-const OPERATORS: Operator[] = [
-  'eq',
-  'ne',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'in',
-  'nin',
-  'null',
-  'nnull',
-];
 
 interface Row {
   id: number;
   field: string;
-  operator: Operator;
+  operator: FilterOperator;
   value: string;
 }
 
@@ -111,9 +88,9 @@ export function SearchPanel() {
             <select
               aria-label={`Operator ${index + 1}`}
               value={row.operator}
-              onChange={(e) => change(row.id, { operator: e.target.value as Operator })}
+              onChange={(e) => change(row.id, { operator: e.target.value as FilterOperator })}
             >
-              {OPERATORS.map((op) => (
+              {FILTER_OPERATORS.map((op) => (
                 <option key={op}>{op}</option>
               ))}
             </select>

@@ -1,20 +1,29 @@
 import type { SearchParams } from '@bridgekit/core';
 import { useMemo, useState } from 'react';
 
-/** Operators of the hooks' filters (a subset of the query builder's). */
-export type FilterOperator =
-  | 'eq'
-  | 'ne'
-  | 'gt'
-  | 'gte'
-  | 'lt'
-  | 'lte'
-  | 'like'
-  | 'ilike'
-  | 'in'
-  | 'nin'
-  | 'null'
-  | 'nnull';
+/**
+ * The operators of the hooks' filters (a subset of the query builder's), for pickers.
+ *
+ * @example
+ * FILTER_OPERATORS.map((op) => <option key={op}>{op}</option>)
+ */
+export const FILTER_OPERATORS = [
+  'eq',
+  'ne',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'in',
+  'nin',
+  'null',
+  'nnull',
+] as const;
+
+/** An operator of the hooks' filters. */
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 /** The state of `useSearchQueryBuilder`. */
 export interface SearchQuery {
@@ -47,20 +56,7 @@ export interface SearchQueryBuilder {
   reset(): void;
 }
 
-const OPERATORS = new Set<string>([
-  'eq',
-  'ne',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'in',
-  'nin',
-  'null',
-  'nnull',
-]);
+const OPERATORS = new Set<string>(FILTER_OPERATORS);
 
 function checkCount(name: string, value: unknown) {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
