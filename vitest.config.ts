@@ -62,6 +62,11 @@ export default defineConfig({
           root: './packages/nextjs',
           environment: 'node',
           include: ['test/**/*.test.{ts,tsx}'],
+          typecheck: {
+            enabled: true,
+            include: ['test/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
         },
       },
       {
