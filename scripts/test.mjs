@@ -25,6 +25,19 @@ if (!skipBuild) {
   }
 }
 
+// Both runners write jest's JSON report format; count it the same way.
+function count(runner, file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests;
+    // A file that fails to load counts as one failure even though no test in it ran.
+    failed += report.numFailedTests || (report.success ? 0 : 1);
+  } catch {
+    failed += 1;
+    console.error(`${runner} wrote no report`);
+  }
+}
+
 const vitestJson = join(out, 'vitest.json');
 status |= run('npx', [
   '--no-install',
@@ -34,15 +47,7 @@ status |= run('npx', [
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
 ]);
-try {
-  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  passed += report.numPassedTests;
-  // A file that fails to load counts as one failure even though no test in it ran.
-  failed += report.numFailedTests || (report.success ? 0 : 1);
-} catch {
-  failed += 1;
-  console.error('vitest wrote no report');
-}
+count('vitest', vitestJson);
 
 const jestJson = join(out, 'jest.json');
 status |= run('npm', [
@@ -54,14 +59,7 @@ status |= run('npm', [
   '--json',
   `--outputFile=${jestJson}`,
 ]);
-try {
-  const report = JSON.parse(readFileSync(jestJson, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests || (report.success ? 0 : 1);
-} catch {
-  failed += 1;
-  console.error('jest wrote no report');
-}
+count('jest', jestJson);
 
 rmSync(out, { recursive: true, force: true });
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
