@@ -575,7 +575,16 @@ export class Client {
         if (origin === undefined || !/^https?:/.test(origin)) {
           throw new TypeError(`RequestConfig.url must be an absolute http(s) URL: ${config.url}`);
         }
-        if (origin !== this.#base.origin) deleteHeader(config.headers, this.#sessionHeader);
+        if (origin !== this.#base.origin) {
+          // Same rule as an absolute endpoint: the session and the defaults stay home. A
+          // default the interceptor gave a new value is its own choice and is kept.
+          deleteHeader(config.headers, this.#sessionHeader);
+          for (const name in this.#defaults) {
+            if (getHeader(config.headers, name) === this.#defaults[name]) {
+              deleteHeader(config.headers, name);
+            }
+          }
+        }
       }
       // Defaults, the session and options.headers were checked on the way in; only hooks can
       // have added something unchecked since.

@@ -86,13 +86,24 @@ describe('order of interceptors and callbacks', () => {
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded;charset=UTF-8');
   });
 
-  it('drops the session when an interceptor points the request at another origin', async () => {
+  it('drops the session and the defaults when an interceptor points the request at another origin', async () => {
     const other = await startTestServer();
     try {
-      const api = createClient(server.url, { sessionId: 'secret' });
-      api.addRequestInterceptor((c) => ({ ...c, url: `${other.url}/x` }));
+      const api = createClient(server.url, {
+        sessionId: 'secret',
+        headers: { 'X-Api-Key': 'k', 'X-Tenant': 'acme' },
+      });
+      api.addRequestInterceptor((c) => ({
+        ...c,
+        url: `${other.url}/x`,
+        headers: { ...c.headers, 'X-Tenant': 'other-tenant' },
+      }));
       await api.get('/x');
-      expect(other.requests[0]?.headers['x-session-id']).toBeUndefined();
+      const seen = other.requests[0]!.headers;
+      expect(seen['x-session-id']).toBeUndefined();
+      expect(seen['x-api-key']).toBeUndefined();
+      // A value the interceptor set for the other origin is its own choice.
+      expect(seen['x-tenant']).toBe('other-tenant');
     } finally {
       await other.close();
     }
