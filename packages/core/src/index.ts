@@ -8,6 +8,7 @@
  */
 export type * from './types';
 export * from './params';
+export * from './queryKey';
 export * from './client';
 export * from './storage';
 export * from './query/operators';

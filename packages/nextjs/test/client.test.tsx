@@ -8,12 +8,10 @@ import {
   useBridgeQuery,
 } from '@bridgekit/nextjs';
 import { prefetchList } from '@bridgekit/nextjs/server';
-import { bridgeQueryKey as reactQueryKey } from '@bridgekit/react';
 import { type BridgeServer, createServer } from '@bridgekit/server';
 import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bridgeQueryKey } from '../src/queryKey';
 
 let server: BridgeServer;
 let apiUrl: string;
@@ -150,13 +148,6 @@ function Rows() {
 }
 
 describe('server-prefetched fallback', () => {
-  it('builds the same SWR key as the React hooks', () => {
-    const params = { page: 2, limit: 5, orderBy: 'name', orderDir: 'asc' as const };
-    expect(bridgeQueryKey('default', '/products', 'list', params)).toEqual(
-      reactQueryKey('default', '/products', 'list', params),
-    );
-  });
-
   it('gives the first render its data through BridgeHydrate and the provider prop', async () => {
     const login = await fetch(`${apiUrl}/auth/login`, {
       method: 'POST',

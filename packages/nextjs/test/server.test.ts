@@ -249,4 +249,13 @@ describe('prefetchList', () => {
     // @ts-expect-error client is required
     await expect(prefetchList({ endpoint: '/products' })).rejects.toThrow(/client/);
   });
+
+  it('throws a TypeError naming an empty instanceId or endpoint, before any request', async () => {
+    const client = createClient(apiUrl);
+    await expect(prefetchList({ client, endpoint: '/products', instanceId: '' })).rejects.toThrow(
+      /options\.instanceId/,
+    );
+    await expect(prefetchList({ client, endpoint: '' })).rejects.toBeInstanceOf(TypeError);
+    await expect(prefetchList({ client, endpoint: '' })).rejects.toThrow(/endpoint/);
+  });
 });

@@ -12,7 +12,7 @@ export {
   resolveSessionCookieOptions,
   type SessionCookieOptions,
 } from '../cookie/sessionCookieOptions';
-export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from '../queryKey';
+export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from '@bridgekit/core';
 export { buildLoginRedirect } from '../redirect/buildLoginRedirect';
 export { matchesPath, type PathPattern } from '../redirect/matchesPath';
 export { safeNextPath } from '../redirect/safeNextPath';

@@ -1,4 +1,5 @@
 import {
+  bridgeQueryKey,
   type Client,
   createBridgeApiService,
   isBridgeApiError,
@@ -7,7 +8,6 @@ import {
   type QueryParams,
 } from '@bridgekit/core';
 import { unstable_serialize } from 'swr';
-import { bridgeQueryKey } from '../queryKey';
 
 /** SWR `fallback` data: serialized query key → cached value. */
 export type BridgeFallback = Record<string, unknown>;
@@ -63,6 +63,9 @@ export async function prefetchList<T = unknown>(
   } = options ?? ({} as PrefetchListOptions);
   if (!client || typeof client.get !== 'function') {
     throw new TypeError('prefetchList: options.client must be a Bridgekit Client');
+  }
+  if (typeof instanceId !== 'string' || instanceId === '') {
+    throw new TypeError('prefetchList: options.instanceId must be a non-empty string');
   }
   for (const name of ['page', 'limit'] as const) {
     const value = params[name];

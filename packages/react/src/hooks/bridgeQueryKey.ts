@@ -1,28 +1,7 @@
 import { type BridgeApiService, createBridgeApiService, type EntityConfig } from '@bridgekit/core';
 import type { BridgeContextValue } from './BridgeContext';
 
-/** The query types of `useBridgeQuery`. */
-export type BridgeQueryType = 'list' | 'get' | 'search';
-
-/** An SWR key of Bridgekit: `['bridgekit', instanceId, endpoint, type, params]`. */
-export type BridgeQueryKey = readonly ['bridgekit', string, string, string, unknown];
-
-/**
- * The SWR key of a query. Other packages (infinite lists, server prefetch) build their keys
- * here so that mutations find them.
- *
- * @example
- * bridgeQueryKey('default', '/products', 'list', { page: 1 })
- * // ['bridgekit', 'default', '/products', 'list', { page: 1 }]
- */
-export function bridgeQueryKey(
-  instanceId: string,
-  endpoint: string,
-  type: string,
-  params: unknown,
-): BridgeQueryKey {
-  return ['bridgekit', instanceId, endpoint, type, params];
-}
+export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from '@bridgekit/core';
 
 /**
  * Whether an SWR key belongs to an instance and (when given) an endpoint.
