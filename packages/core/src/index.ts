@@ -7,6 +7,7 @@
  * const res = await api.query('/products').where('price', gte(10)).page(2).get();
  */
 export type * from './types';
+export type * from './dialect';
 export * from './params';
 export * from './queryKey';
 export * from './client';

@@ -119,7 +119,7 @@ function statusLine(res: Response): string {
 export async function toApiResponse<T = any>(res: Response): Promise<ApiResponse<T>> {
   const status = res.status;
   const success = status >= 200 && status < 300;
-  const out: ApiResponse<T> = { success, status };
+  const out: ApiResponse<T> = { success, status, headers: res.headers };
   let body: unknown;
   let isText = false;
   if (status !== 204 && status !== 205) {

@@ -2,6 +2,7 @@
  * Public types of `@bridgekit/core`. One place, so that every module and every framework
  * package agrees on the shapes of the spec (§2).
  */
+import type { Dialect } from './dialect';
 
 /** The HTTP methods the client sends. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -46,6 +47,11 @@ export interface ApiResponse<T = any> {
   code?: ClientErrorCode | (string & {});
   /** Field-level validation messages from the server's envelope (field -> message). */
   errors?: Record<string, string>;
+  /**
+   * The response's headers (read-only), on every outcome that had an HTTP response: for
+   * interceptors and dialects (`X-Total-Count`, `Content-Range`, `Link`).
+   */
+  headers?: Headers;
 }
 
 /**
@@ -90,6 +96,13 @@ export type ResponseInterceptor = (
 
 /** Options of `createClient(baseUrl, config)`. Every field is optional. */
 export interface ClientConfig {
+  /**
+   * How the backend speaks (query syntax, lists, records, auth, errors): see
+   * `@bridgekit/core/dialects`. Explicit options (`sessionHeader`, auth paths, an entity's
+   * `customEndpoints`/`updateMethod`) win over the dialect's defaults.
+   * @default the Bridgekit protocol (DESIGN §3–5)
+   */
+  dialect?: Dialect;
   /**
    * A fixed session identifier, used until `setSessionId` or `clearSession`.
    * @default undefined

@@ -18,7 +18,7 @@ export function SearchResults({ query, onPage }: Props) {
   });
   const page = meta?.page ?? query.page ?? 1;
   const limit = meta?.limit ?? query.limit ?? 10;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / limit)) : 1;
+  const pages = meta?.total !== undefined ? Math.max(1, Math.ceil(meta.total / limit)) : 1;
 
   if (error) {
     return (

@@ -1,4 +1,5 @@
 import type { Client } from '../client';
+import type { Dialect } from '../dialect';
 import { bracketSerializer, type QueryEntry } from '../query/serializer';
 import type { ApiResponse } from '../types';
 import { BridgeApiError } from './BridgeApiError';
@@ -34,6 +35,12 @@ export interface EntityConfig {
    * @default 'PUT'
    */
   updateMethod?: 'PUT' | 'PATCH';
+  /**
+   * The dialect of this entity's backend, when it differs from the client's: its query,
+   * lists and records parts apply to this entity.
+   * @default the client's `dialect`
+   */
+  dialect?: Dialect;
 }
 
 /** Pagination and sorting of a list request. */

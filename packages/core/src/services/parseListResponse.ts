@@ -6,8 +6,8 @@ export interface PaginationMeta {
   page: number;
   /** Items per page. */
   limit: number;
-  /** Total number of items on the server (estimated when the server does not say). */
-  total: number;
+  /** Total number of items on the server; absent when the backend does not say (never guessed). */
+  total?: number;
   /** Whether a page after this one exists. */
   hasMore: boolean;
 }

@@ -180,7 +180,9 @@ export function BridgeTable<T>({
   const rows = (data ?? []) as T[];
 
   const currentPage = meta?.page ?? page;
-  const totalPages = meta ? Math.max(1, Math.ceil(meta.total / Math.max(1, meta.limit))) : null;
+  // Unknown when the backend gives no total: the pager then shows no page count.
+  const totalPages =
+    meta?.total !== undefined ? Math.max(1, Math.ceil(meta.total / Math.max(1, meta.limit))) : null;
   const hasPrevious = page > 1;
   const hasNext = meta ? meta.hasMore : false;
 

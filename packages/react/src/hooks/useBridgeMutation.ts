@@ -109,7 +109,10 @@ function optimisticValue(
   }
   return {
     data: page.data.filter((item) => !sameId(item, id)),
-    meta: { ...page.meta, total: Math.max(0, page.meta.total - 1) },
+    meta:
+      page.meta.total === undefined
+        ? page.meta
+        : { ...page.meta, total: Math.max(0, page.meta.total - 1) },
   };
 }
 

@@ -1,0 +1,117 @@
+/**
+ * The contract of a backend dialect (DESIGN §6): one plain object that owns how one backend
+ * family speaks, so the builder, the services, the hooks and the components never branch on
+ * the backend. Every part is optional; a missing part keeps the default protocol's behaviour
+ * (DESIGN §3–5) for that part. Built-in dialects live in `@bridgekit/core/dialects`.
+ */
+import type { QuerySerializer, QueryEntry } from './query/serializer';
+import type { EntityOperation, PaginatedResponse } from './services/BridgeApiService';
+import type { AuthPaths, LoginCredentials, LoginResult, User } from './services/authService';
+import type { ApiResponse } from './types';
+
+/**
+ * The query part: builder entries (and the services' params, turned into the same entries)
+ * -> query string. One entry may become several pairs or none.
+ */
+export interface DialectQuery extends QuerySerializer {
+  /**
+   * Why this dialect cannot express an entry (an operator, search text, an offset...), or
+   * `undefined` when it can. The builder throws a `TypeError` with this text at the call
+   * that adds the entry; a service resolves its request as `CLIENT_ERROR`. The text names
+   * the operator and the dialect, e.g. `json-server 1.x cannot express operator 'between'`.
+   */
+  check?(entry: QueryEntry): string | undefined;
+}
+
+/** What a list request asked for, so a list mapping can tell a page from an offset. */
+export interface ListRequest {
+  page?: number;
+  limit?: number;
+  offset?: number;
+}
+
+/** The lists part: a list response (body and headers) -> `{ data, meta }`. */
+export type DialectList = <T>(
+  response: ApiResponse,
+  requested: ListRequest,
+) => PaginatedResponse<T>;
+
+/** The records part: paths, verbs, headers and bodies of the six service operations. */
+export interface DialectRecords {
+  /**
+   * Path of an operation under the client's base URL. `endpoint` has no trailing slash;
+   * `id` is already URI-encoded. May carry a query (`/products?id=eq.7`).
+   */
+  path?(operation: EntityOperation, endpoint: string, id?: string): string;
+  /** Verb of `update`: the one that merges a partial record. `EntityConfig.updateMethod` wins. */
+  updateMethod?: 'PUT' | 'PATCH';
+  /** Extra request headers of an operation (PostgREST's `Prefer`, `Accept`). */
+  headers?(operation: EntityOperation): Record<string, string> | undefined;
+  /** The request body of `create`/`update` (e.g. `{ data: record }`). */
+  wrap?(operation: EntityOperation, data: unknown): unknown;
+  /** The record in a `get`/`create`/`update` response's `data` (e.g. `body.data`, `rows[0]`). */
+  unwrap?(operation: EntityOperation, data: unknown): unknown;
+}
+
+/** The auth part: how to sign in and what a login answer means. */
+export interface DialectAuth {
+  /** Paths of the auth endpoints; the provider's `authPaths` win. */
+  paths?: Partial<AuthPaths>;
+  /** Body of the login request. @default the credentials as given */
+  loginBody?(credentials: LoginCredentials): unknown;
+  /** A login answer's `data` -> `{ user, sessionId, expiresAt }`; `undefined` when unusable. */
+  login?(data: unknown): LoginResult | undefined;
+  /** The backend's user -> Bridgekit's `User` (with `id` and `userType`). */
+  user?(raw: unknown): User | null;
+}
+
+/** How the session travels: `header: 'Authorization', scheme: 'Bearer'` sends `Bearer <id>`. */
+export interface DialectSession {
+  /** Header name. `ClientConfig.sessionHeader` wins. @default 'X-Session-ID' */
+  header: string;
+  /** Written before the session with one space (`Bearer`, `Token`). @default none */
+  scheme?: string;
+}
+
+/** What an error body means: the fields of a failed `ApiResponse`. */
+export interface DialectErrorFields {
+  error?: string;
+  code?: string;
+  errors?: Record<string, string>;
+}
+
+/** A response as the errors part sees it. */
+export interface DialectErrorContext {
+  status: number;
+  statusText: string;
+  headers: Headers;
+}
+
+/**
+ * How one backend family speaks. A plain object; every part optional.
+ *
+ * @example
+ * const myApi: Dialect = {
+ *   name: 'my-api',
+ *   session: { header: 'Authorization', scheme: 'Bearer' },
+ *   records: { updateMethod: 'PATCH' },
+ * };
+ * const api = createClient('https://h/api', { dialect: myApi });
+ */
+export interface Dialect {
+  /** Named in error messages (`… cannot express operator 'between'`). */
+  readonly name: string;
+  /**
+   * Whether a `{ success, data, … }` body is an envelope to unwrap (DESIGN §2). Only the
+   * default protocol sends envelopes; elsewhere a record with a `success` field is data.
+   * @default true
+   */
+  envelope?: boolean;
+  query?: DialectQuery;
+  list?: DialectList;
+  records?: DialectRecords;
+  auth?: DialectAuth;
+  session?: DialectSession;
+  /** A failure's parsed body -> `error`, `code`, `errors`; `undefined` keeps the default. */
+  errors?(body: unknown, response: DialectErrorContext): DialectErrorFields | undefined;
+}
