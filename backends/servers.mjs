@@ -5,6 +5,14 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const clone = (value) => JSON.parse(JSON.stringify(value));
 
+async function load(name) {
+  try {
+    return name === 'json-server-0' ? require(name) : await import(name);
+  } catch (cause) {
+    throw new Error(`${name} is missing: run "node scripts/install-backends.mjs"`, { cause });
+  }
+}
+
 function listening(server) {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -22,8 +30,8 @@ function closer(server) {
 
 /** json-server 1.x (`createApp` over a lowdb memory adapter). */
 export async function startJsonServer1(data) {
-  const { createApp } = await import('json-server/lib/app.js');
-  const { Low, Memory } = await import('lowdb');
+  const { createApp } = await load('json-server/lib/app.js');
+  const { Low, Memory } = await load('lowdb');
   const db = new Low(new Memory(), {});
   db.data = clone(data);
   const app = createApp(db, { logger: false });
@@ -35,7 +43,7 @@ export async function startJsonServer1(data) {
 
 /** json-server 0.17 (`create()` + `router(object)`), installed under the alias json-server-0. */
 export async function startJsonServer0(data) {
-  const jsonServer = require('json-server-0');
+  const jsonServer = await load('json-server-0');
   const app = jsonServer.create();
   const router = jsonServer.router(clone(data));
   app.use(router);
@@ -64,15 +72,13 @@ function coerce(value) {
  * local + JWT authentication at `/authentication`, `products` behind `authenticate('jwt')`.
  */
 export async function startFeathers({ users, products }) {
-  const { feathers } = await import('@feathersjs/feathers');
-  const koaPkg = await import('@feathersjs/koa');
+  const { feathers } = await load('@feathersjs/feathers');
+  const koaPkg = await load('@feathersjs/koa');
   const { koa, rest, bodyParser, errorHandler, parseAuthentication } = koaPkg;
-  const { MemoryService } = await import('@feathersjs/memory');
-  const { AuthenticationService, JWTStrategy, authenticate } = await import(
-    '@feathersjs/authentication'
-  );
-  const { LocalStrategy, hooks: local } = await import('@feathersjs/authentication-local');
-  const { BadRequest } = await import('@feathersjs/errors');
+  const { MemoryService } = await load('@feathersjs/memory');
+  const { AuthenticationService, JWTStrategy, authenticate } = await load('@feathersjs/authentication');
+  const { LocalStrategy, hooks: local } = await load('@feathersjs/authentication-local');
+  const { BadRequest } = await load('@feathersjs/errors');
 
   const app = koa(feathers());
   app.set('authentication', {

@@ -5,7 +5,7 @@
 import type { Dialect, DialectErrorFields } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
 import { readLogin } from '../services/authService';
-import { entryLabel, listPage, pair, unsupported } from './shared';
+import { entryLabel, listPage, pair, restPath, unsupported } from './shared';
 
 /** Options of `feathers()`. */
 export interface FeathersOptions {
@@ -141,7 +141,7 @@ export function feathers(options: FeathersOptions = {}): Dialect {
         { ...requested, offset },
       );
     },
-    records: { updateMethod: 'PATCH' },
+    records: { path: restPath, updateMethod: 'PATCH' },
     auth: {
       paths: { login: '/authentication' },
       loginBody: (credentials) => ({ strategy: 'local', ...credentials }),

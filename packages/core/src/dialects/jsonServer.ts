@@ -4,7 +4,15 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { entryLabel, linkHeader, listPage, pair, totalCountHeader, unsupported } from './shared';
+import {
+  entryLabel,
+  linkHeader,
+  listPage,
+  pair,
+  restPath,
+  totalCountHeader,
+  unsupported,
+} from './shared';
 
 /** Options of `jsonServer()`. */
 export interface JsonServerOptions {
@@ -197,7 +205,7 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect {
         requested,
       );
     },
-    records: { updateMethod: 'PATCH' },
+    records: { path: restPath, updateMethod: 'PATCH' },
     errors: (body) => {
       const error = (body as { error?: unknown } | null)?.error;
       return typeof error === 'string' ? { error } : undefined;
