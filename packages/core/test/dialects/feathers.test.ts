@@ -57,13 +57,24 @@ describe('feathers: login', () => {
 
   it('without the token the service answers 401 NotAuthenticated', async () => {
     const res = await createClient(backend.url, { dialect: feathers() }).get('/products');
-    expect(res).toMatchObject({ success: false, status: 401, code: 'NotAuthenticated', error: 'Not authenticated' });
+    expect(res).toMatchObject({
+      success: false,
+      status: 401,
+      code: 'NotAuthenticated',
+      error: 'Not authenticated',
+    });
   });
 
   it('bad credentials reject with the server message', async () => {
     const auth = createAuthService(createClient(backend.url, { dialect: feathers() }));
-    const error = await auth.login({ email: USER.email, password: 'nope' }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 401, code: 'NotAuthenticated', message: 'Invalid login' });
+    const error = await auth
+      .login({ email: USER.email, password: 'nope' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'NotAuthenticated',
+      message: 'Invalid login',
+    });
   });
 });
 
@@ -75,7 +86,11 @@ describe('feathers: filters return exactly the rows they mean', () => {
     ['gte', (q) => q.where('price', gte(80)), (p) => p.price >= 80],
     ['lt', (q) => q.where('price', lt(30)), (p) => p.price < 30],
     ['lte', (q) => q.where('price', lte(30)), (p) => p.price <= 30],
-    ['gte + lte', (q) => q.where('price', gte(30)).where('price', lte(120)), (p) => p.price >= 30 && p.price <= 120],
+    [
+      'gte + lte',
+      (q) => q.where('price', gte(30)).where('price', lte(120)),
+      (p) => p.price >= 30 && p.price <= 120,
+    ],
     ['in', (q) => q.where('category', inOp(['home', 'garden'])), (p) => p.category !== 'office'],
     ['in (one item)', (q) => q.where('category', inOp(['home'])), (p) => p.category === 'home'],
     ['nin', (q) => q.where('category', notIn(['home', 'garden'])), (p) => p.category === 'office'],
@@ -108,9 +123,18 @@ describe('feathers: lists through the service', () => {
       const res = await service.getList({ page: n, limit: 5, orderBy: 'price' });
       return { ids: res.data.map((p) => String(p.id)), meta: res.meta };
     };
-    expect(await page(1)).toEqual({ ids: byPrice.slice(0, 5), meta: { page: 1, limit: 5, total: 12, hasMore: true } });
-    expect(await page(2)).toEqual({ ids: byPrice.slice(5, 10), meta: { page: 2, limit: 5, total: 12, hasMore: true } });
-    expect(await page(3)).toEqual({ ids: byPrice.slice(10), meta: { page: 3, limit: 5, total: 12, hasMore: false } });
+    expect(await page(1)).toEqual({
+      ids: byPrice.slice(0, 5),
+      meta: { page: 1, limit: 5, total: 12, hasMore: true },
+    });
+    expect(await page(2)).toEqual({
+      ids: byPrice.slice(5, 10),
+      meta: { page: 2, limit: 5, total: 12, hasMore: true },
+    });
+    expect(await page(3)).toEqual({
+      ids: byPrice.slice(10),
+      meta: { page: 3, limit: 5, total: 12, hasMore: false },
+    });
   });
 
   it('a page without a limit uses the service default (10)', async () => {
@@ -120,18 +144,35 @@ describe('feathers: lists through the service', () => {
   });
 
   it('search: filters on the list endpoint; full-text is CLIENT_ERROR', async () => {
-    const res = await products().search({ q: '', filters: { price: { operator: 'lt', value: 50 } } });
+    const res = await products().search({
+      q: '',
+      filters: { price: { operator: 'lt', value: 50 } },
+    });
     expect(idsOf(res.data)).toEqual(idsWhere((p) => p.price < 50));
-    const error = await products().search({ q: 'desk' }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 0, code: 'CLIENT_ERROR', message: 'feathers cannot express full-text search' });
+    const error = await products()
+      .search({ q: 'desk' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'CLIENT_ERROR',
+      message: 'feathers cannot express full-text search',
+    });
   });
 });
 
 describe('feathers: what it cannot express is a TypeError at the call', () => {
   it.each([
     ['between', (q: any) => q.where('price', between(1, 5)), `operator 'between' (on "price")`],
-    ['ilike without like: true', (q: any) => q.where('name', ilike('%a%')), `operator 'ilike' (on "name")`],
-    ['startsWith', (q: any) => q.where('name', startsWith('D')), `operator 'startsWith' (on "name")`],
+    [
+      'ilike without like: true',
+      (q: any) => q.where('name', ilike('%a%')),
+      `operator 'ilike' (on "name")`,
+    ],
+    [
+      'startsWith',
+      (q: any) => q.where('name', startsWith('D')),
+      `operator 'startsWith' (on "name")`,
+    ],
     ['search', (q: any) => q.search('desk'), 'full-text search'],
     ['a field with brackets', (q: any) => q.where('a[b]', 1), 'the field name "a[b]"'],
     ['a $ field', (q: any) => q.sort('$x'), 'the field name "$x"'],
@@ -162,18 +203,30 @@ describe('feathers: records', () => {
   it('get, create, partial update (PATCH) that keeps the other fields, delete, 404', async () => {
     const service = products();
     expect(await service.getById('3')).toEqual({ ...SEED[2], id: 3 });
-    const created = await service.create({ name: 'Crate', price: 12, category: 'garden', stock: 1, tag: 'new' });
+    const created = await service.create({
+      name: 'Crate',
+      price: 12,
+      category: 'garden',
+      stock: 1,
+      tag: 'new',
+    });
     expect(created).toMatchObject({ name: 'Crate', price: 12 });
     const updated = await service.update(String(created.id), { price: 14 });
     expect(updated).toEqual({ ...created, price: 14 });
     expect(await service.getById(String(created.id))).toEqual({ ...created, price: 14 });
     await service.delete(String(created.id));
     const missing = await service.getById(String(created.id)).catch((e: unknown) => e);
-    expect(missing).toMatchObject({ status: 404, code: 'NotFound', message: `No record found for id '${created.id}'` });
+    expect(missing).toMatchObject({
+      status: 404,
+      code: 'NotFound',
+      message: `No record found for id '${created.id}'`,
+    });
   });
 
   it('validation error: BadRequest with field errors', async () => {
-    const error = await products().create({ price: -1 }).catch((e: unknown) => e);
+    const error = await products()
+      .create({ price: -1 })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({
       status: 400,
       code: 'BadRequest',
