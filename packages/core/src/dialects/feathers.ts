@@ -1,0 +1,137 @@
+/**
+ * Feathers 5 services over REST: `field[$gte]=`, `$sort[f]=-1`, `$limit`/`$skip`,
+ * `{ total, limit, skip, data }`, `POST /authentication` and `Authorization: Bearer`.
+ */
+import type { Dialect } from '../dialect';
+import type { QueryEntry } from '../query/serializer';
+import { listPage, pair, restPath } from './shared';
+
+/** Options of `feathers()`. */
+export interface FeathersOptions {
+  /**
+   * Whether the services' adapter accepts `$like` and `$ilike` (Knex, Sequelize). The memory
+   * and MongoDB adapters refuse them with a 400, so `like`/`ilike` are errors by default.
+   * @default false
+   */
+  like?: boolean;
+  /**
+   * Items per page when `page` is given without `limit`: the service's `paginate.default`
+   * (`page` becomes `$skip`, which needs a page size).
+   * @default 10
+   */
+  pageSize?: number;
+}
+
+type Pairs = Array<[name: string, value: unknown]>;
+
+const OPS = /^(ne|gt|gte|lt|lte|in|nin)$/;
+
+/**
+ * The dialect of Feathers 5 REST services (any database adapter; `like: true` where the
+ * adapter has `$like`/`$ilike`). Partial updates use `PATCH` (its `PUT` is `update`, which
+ * replaces the record). See the wire table in the core README ("Backends").
+ *
+ * @param options @default {}
+ * @example
+ * const api = createClient('http://localhost:3030', { dialect: feathers() });
+ * api.query('/products').where('price', gte(100)).sort('price', 'desc').limit(5).toQueryString();
+ * // 'price[$gte]=100&$sort[price]=-1&$limit=5'
+ */
+export function feathers(options: FeathersOptions = {}): Dialect {
+  const size = options.pageSize ?? 10;
+  // qs reads brackets and Feathers reads `$` names: such a field would be another query.
+  const bad = (field: string) => /[[\]]|^\$/.test(field) && `the field name "${field}"`;
+  // The pairs of one entry (`page` is written by serialize), or what Feathers cannot express.
+  const wire = (e: QueryEntry): Pairs | string => {
+    switch (e.kind) {
+      case 'filter': {
+        const { field: f, operator: o, value: v } = e;
+        if (bad(f)) return bad(f) as string;
+        if (o === 'eq' || o === 'null') return [[f, o === 'null' ? null : v]];
+        if (o === 'nnull') return [[`${f}[$ne]`, null]];
+        if (o === 'in' || o === 'nin') {
+          return (Array.isArray(v) ? v : [v]).map((x) => [`${f}[$${o}][]`, x]);
+        }
+        return OPS.test(o) || (options.like && /^i?like$/.test(o))
+          ? [[`${f}[$${o}]`, v]]
+          : `operator '${o}' (on "${f}")`;
+      }
+      case 'sort': {
+        const wrong = e.fields.find(([f]) => bad(f));
+        if (wrong) return bad(wrong[0]) as string;
+        return e.fields.map(([f, d]) => [`$sort[${f}]`, d === 'desc' ? -1 : 1]);
+      }
+      case 'search':
+        return 'full-text search';
+      case 'param':
+        return [[e.key, e.value]];
+      default:
+        // One position: `page` becomes `$skip` too, so the later call wins.
+        return [[e.kind === 'limit' ? '$limit' : '$skip', e.value]];
+    }
+  };
+  return {
+    name: 'feathers',
+    envelope: false,
+    query: {
+      key(e) {
+        const w = wire(e);
+        // One sort entry whatever its fields.
+        return typeof w === 'string' || e.kind === 'sort' ? e.kind : w[0]![0];
+      },
+      check(e) {
+        const w = wire(e);
+        if (typeof w === 'string') return `feathers cannot express ${w}`;
+      },
+      serialize(entries) {
+        let limit: number | undefined;
+        for (const e of entries) if (e.kind === 'limit') limit = e.value;
+        return entries
+          .flatMap((e) =>
+            e.kind === 'page'
+              ? [
+                  pair('$skip', (e.value - 1) * (limit ?? size)),
+                  ...(limit ? [] : [pair('$limit', size)]),
+                ]
+              : (wire(e) as Pairs).map(([k, v]) => pair(k, v)),
+          )
+          .join('&');
+      },
+    },
+    list(response, requested) {
+      const body = response.data as any;
+      if (Array.isArray(body)) return listPage({ data: body }, requested);
+      const { data = [], total, limit, skip = 0 } = body ?? {};
+      return listPage(
+        { data, total, ...(limit > 0 && { limit, page: Math.floor(skip / limit) + 1 }) },
+        { ...requested, offset: skip },
+      );
+    },
+    records: { path: restPath, updateMethod: 'PATCH' },
+    auth: {
+      paths: { login: '/authentication' },
+      loginBody: (credentials) => ({ strategy: 'local', ...credentials }),
+      login(data, read) {
+        const result = read(data);
+        const exp = (data as any)?.authentication?.payload?.exp;
+        return result && exp
+          ? { ...result, expiresAt: new Date(exp * 1000).toISOString() }
+          : result;
+      },
+    },
+    session: { header: 'Authorization', scheme: 'Bearer' },
+    errors(body) {
+      const { name, message, errors, data } = (body ?? {}) as any;
+      if (typeof name !== 'string' || typeof message !== 'string') return;
+      const fields: Record<string, string> = {};
+      for (const [k, v] of Object.entries(errors ?? {}) as Array<[string, any]>) {
+        fields[k] = Array.isArray(v) ? v.join(', ') : `${v?.message ?? v}`;
+      }
+      // Schema (ajv) validation puts its errors in `data`: `[{ instancePath: '/name', message }]`.
+      for (const e of Array.isArray(data) ? data : []) {
+        if (e?.instancePath) fields[e.instancePath.slice(1).replace(/\//g, '.')] = e.message;
+      }
+      return { error: message, code: name, ...(Object.keys(fields)[0] && { errors: fields }) };
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * json-server: 1.x (`field:op=value`, `_page`/`_per_page`, paginated body) and 0.17
+ * (`field_gte=`, `field_like=` regex, `_page`/`_limit` + `X-Total-Count`, `q`).
+ */
+import type { Dialect } from '../dialect';
+import type { QueryEntry } from '../query/serializer';
+import { listPage, pair, restPath, totalCountHeader } from './shared';
+
+/** Options of `jsonServer()`. */
+export interface JsonServerOptions {
+  /**
+   * The json-server major version: `1` for 1.x, `0` for 0.17.
+   * @default 1
+   */
+  version?: 0 | 1;
+}
+
+type Pairs = Array<[name: string, value: unknown]>;
+
+// `%text%`, `text%`, `%text` with `\%`/`\_` as literal characters.
+const AFFIX = /^(%?)((?:\\.|[^%_\\])*)(%?)$/;
+const V1_OPS = /^(eq|ne|gt|gte|lt|lte|in)$/;
+const V0_SUFFIX: Record<string, string> = {
+  eq: '',
+  in: '',
+  ne: '_ne',
+  nin: '_ne',
+  gte: '_gte',
+  lte: '_lte',
+};
+// 0.17 reads these names itself, or reads a key ending so as an operator.
+const V0_RESERVED =
+  /^(q|callback|_|_(start|end|page|limit|sort|order|embed|expand))$|_(lte|gte|ne|like)$/;
+const SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
+
+// SQL-like pattern -> anchored regex (0.17 reads `_like` as a case-insensitive RegExp).
+const likeRegExp = (pattern: string) =>
+  `^${pattern.replace(/\\(.)|([%_])|[.*+?^${}()|[\]\\/-]/g, (m, literal, wild) =>
+    literal !== undefined
+      ? literal.replace(SPECIAL, '\\$&')
+      : wild
+        ? `[\\s\\S]${wild === '%' ? '*' : ''}`
+        : `\\${m}`,
+  )}$`;
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+/**
+ * The dialect of json-server 1.x, or 0.17 with `{ version: 0 }`. Partial updates use `PATCH`
+ * (its `PUT` replaces the record). See the wire table in the core README ("Backends").
+ *
+ * @param options @default {}
+ * @example
+ * const api = createClient('http://localhost:3000', { dialect: jsonServer() });
+ * api.query('/products').where('price', gte(100)).sort('price', 'desc').toQueryString();
+ * // 'price:gte=100&_sort=-price'
+ */
+export function jsonServer(options: JsonServerOptions = {}): Dialect {
+  const v0 = options.version === 0;
+  const name = `json-server ${v0 ? '0.17' : '1.x'}`;
+  // The pairs of one entry, or what this version cannot express.
+  const wire = (e: QueryEntry): Pairs | string => {
+    switch (e.kind) {
+      case 'filter': {
+        const { field: f, operator: op, value: v } = e;
+        const items = list(v);
+        if (v0) {
+          if (V0_RESERVED.test(f)) return `the field name "${f}"`;
+          if (op === 'ilike') return [[`${f}_like`, likeRegExp(v as string)]];
+          const suffix = V0_SUFFIX[op];
+          if (suffix === undefined) return `operator '${op}'`;
+          // It compares text, so a null field never matches.
+          if (items.includes(null)) return `null with operator '${op}'`;
+          return op === 'in' || op === 'nin'
+            ? items.map((x) => [f + suffix, x])
+            : [[f + suffix, v]];
+        }
+        if (op === 'null' || op === 'nnull') return [[`${f}:${op === 'null' ? 'eq' : 'ne'}`, null]];
+        if (op === 'ilike') {
+          const m = AFFIX.exec(v as string);
+          const to = m?.[1] ? (m[3] ? 'contains' : 'endsWith') : m?.[3] ? 'startsWith' : '';
+          return to ? [[`${f}:${to}`, m![2]!.replace(/\\(.)/g, '$1')]] : `the ilike pattern "${v}"`;
+        }
+        if (!V1_OPS.test(op)) return `operator '${op}'`;
+        // The server splits `in` on commas and trims each item.
+        if (op === 'in' && items.some((x) => /,|^\s|\s$/.test(String(x)))) {
+          return `'in' items with commas or edge spaces`;
+        }
+        return [[`${f}:${op}`, v]];
+      }
+      case 'sort': {
+        const bad = e.fields.find(([f]) => f.includes(',') || (!v0 && f[0] === '-'));
+        if (bad) return `sorting by "${bad[0]}"`;
+        return v0
+          ? [
+              ['_sort', e.fields.map((x) => x[0])],
+              ['_order', e.fields.map((x) => x[1])],
+            ]
+          : [['_sort', e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + f)]];
+      }
+      case 'param':
+        return [[e.key, e.value]];
+      case 'search':
+        return v0 ? [['q', e.value]] : 'full-text search';
+      case 'offset':
+        return v0 ? [['_start', e.value]] : 'offset';
+      default:
+        return [[e.kind === 'page' ? '_page' : v0 ? '_limit' : '_per_page', e.value]];
+    }
+  };
+  return {
+    name,
+    envelope: false,
+    query: {
+      key(e) {
+        // 0.17 ignores `_start` when `_page` is there: one position, the later call wins.
+        if (v0 && e.kind === 'offset') return '_page';
+        const w = wire(e);
+        return typeof w === 'string' ? e.kind : w[0]![0];
+      },
+      check(e) {
+        const w = wire(e);
+        if (typeof w === 'string') {
+          return `${name} cannot express ${w}${e.kind === 'filter' ? ` (on "${e.field}")` : ''}`;
+        }
+      },
+      serialize(entries) {
+        const has = (kind: string) => entries.some((e) => e.kind === kind);
+        const out = entries.flatMap((e) => (wire(e) as Pairs).map(([k, v]) => pair(k, v)));
+        // 1.x pages only with `_page`; 0.17 slices from `_start` only with `_limit`/`_end`.
+        if (!v0 && has('limit') && !has('page')) out.push('_page=1');
+        if (v0 && has('offset') && !has('limit')) out.push('_end=9007199254740991');
+        return out.join('&');
+      },
+    },
+    list(response, requested) {
+      const body = response.data as any;
+      const limit = requested.limit ?? 10;
+      if (Array.isArray(body)) {
+        const total = totalCountHeader(response.headers);
+        // No count header: nothing was sliced, so the array is the whole list.
+        return total === undefined
+          ? listPage({ data: body, total: body.length }, {})
+          : listPage({ data: body, total, limit }, requested);
+      }
+      const { data = [], items, prev, next } = body ?? {};
+      const page = prev != null ? prev + 1 : next != null ? next - 1 : 1;
+      return listPage({ data, total: items, next: next != null, page, limit }, requested);
+    },
+    records: { path: restPath, updateMethod: 'PATCH' },
+    errors(body) {
+      const error = (body as { error?: unknown } | null)?.error;
+      if (typeof error === 'string') return { error };
+    },
+  };
+}
