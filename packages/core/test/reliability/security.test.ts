@@ -166,5 +166,5 @@ describe('a caller signal shared by many calls (item 11)', () => {
     const pending = createClient(server.url).get('/hang', { signal: controller.signal });
     controller.abort();
     expect((await pending).code).toBe('ABORTED');
-  });
+  }, 60_000);
 });
