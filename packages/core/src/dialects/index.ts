@@ -11,3 +11,5 @@ export type * from '../dialect';
 export * from './shared';
 export { parseListResponse } from '../services/parseListResponse';
 export { readLogin, readUser } from '../services/authService';
+export { type JsonServerOptions, jsonServer } from './jsonServer';
+export { type FeathersOptions, feathers } from './feathers';
