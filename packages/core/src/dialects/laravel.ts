@@ -131,7 +131,7 @@ export function laravel(options: LaravelOptions = {}): Dialect {
         if (e.kind === 'filter') {
           const m = mode(e.field);
           if (!MODES[m].split(' ').includes(e.operator)) {
-            return unsupported(NAME, `${entryLabel(e)} on a '${m}' filter`);
+            return unsupported(NAME, `${entryLabel(e)} on a filter registered as '${m}'`);
           }
           // `%x%` only; `>` + `=5` would read as `>=5`.
           if (
