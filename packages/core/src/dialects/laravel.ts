@@ -136,7 +136,7 @@ export function laravel(options: LaravelOptions = {}): Dialect {
           // `%x%` only; `>` + `=5` would read as `>=5`.
           if (
             e.operator === 'ilike'
-              ? !/^%[^%_]*%$/.test(String(e.value))
+              ? !/^%[^%_]+%$/.test(String(e.value))
               : /^(gt|lt)$/.test(e.operator) && /^[=>]/.test(String(e.value))
           ) {
             return unsupported(NAME, `the value ${JSON.stringify(e.value)} of ${entryLabel(e)}`);
