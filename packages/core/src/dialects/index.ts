@@ -13,3 +13,6 @@ export { parseListResponse } from '../services/parseListResponse';
 export { readLogin, readUser } from '../services/authService';
 export { type JsonServerOptions, jsonServer } from './jsonServer';
 export { type FeathersOptions, feathers } from './feathers';
+export { type PostgrestOptions, postgrest } from './postgrest';
+export { type StrapiOptions, strapi } from './strapi';
+export { type LaravelFilter, type LaravelOptions, laravel } from './laravel';

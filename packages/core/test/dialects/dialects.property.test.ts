@@ -7,8 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bracketSerializer, type Dialect, type QueryEntry, QueryBuilder } from '@bridgekit/core';
-import { feathers, jsonServer } from '@bridgekit/core/dialects';
+import { feathers, jsonServer, laravel, postgrest, strapi } from '@bridgekit/core/dialects';
 import { fakeExecutor } from '../query/fakeExecutor';
+import { LARAVEL_FILTERS, laravelTable, postgrestTable, strapiTable } from './goldenTables';
 
 /** A promised value: the exact decoded text, or a test the decoded text must pass. */
 type Promised = string | ((text: string) => boolean);
@@ -165,6 +166,9 @@ const DIALECTS: Array<[string, Dialect, Table]> = [
   ['json-server 0.17', jsonServer({ version: 0 }), jsonServer0Table],
   ['feathers', feathers(), feathersTable],
   ['feathers (like)', feathers({ like: true }), feathersTable],
+  ['postgrest', postgrest({ search: { column: 'tsv' } }), postgrestTable],
+  ['strapi', strapi({ search: ['name', 'body'] }), strapiTable],
+  ['laravel', laravel({ filters: LARAVEL_FILTERS, search: 'search' }), laravelTable],
 ];
 
 type Step =

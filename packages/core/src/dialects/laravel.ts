@@ -1,0 +1,191 @@
+/**
+ * The Laravel dialect: spatie/laravel-query-builder for filters and sorts, Laravel's
+ * paginator (plain or through API resources) for lists, Sanctum tokens for auth. Wire format
+ * from spatie's "Filtering"/"Sorting" docs and Laravel's "Pagination", "Eloquent: API
+ * Resources", "Validation" and "Sanctum" docs.
+ */
+import type { Dialect } from '../dialect';
+import type { QueryEntry } from '../query/serializer';
+import {
+  encodeQueryComponent as enc,
+  encodeValue,
+  entryLabel,
+  listPage,
+  unsupported,
+} from './shared';
+
+/**
+ * How a field is registered in spatie's `allowedFilters()`, which decides what
+ * `filter[field]=value` means on the server (the client cannot see it):
+ * - `exact`: `AllowedFilter::exact` (`=`, or `IN` for a list): `eq`, `in`;
+ * - `partial`: a plain name or `AllowedFilter::partial` (`LOWER(f) LIKE %value%`): `ilike('%x%')`;
+ * - `beginsWith` / `endsWith`: `AllowedFilter::beginsWith|endsWith`: `startsWith`, `endsWith`;
+ * - `operator`: `AllowedFilter::operator(f, FilterOperator::DYNAMIC)` (`>=10`, `<>3`):
+ *   `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `between`.
+ */
+export type LaravelFilter = 'exact' | 'partial' | 'beginsWith' | 'endsWith' | 'operator';
+
+/** Options of `laravel()`. */
+export interface LaravelOptions {
+  /**
+   * How each filterable field is registered on the server; unlisted fields are `exact`.
+   * @default {}
+   */
+  filters?: Readonly<Record<string, LaravelFilter>>;
+  /**
+   * The name of a filter (a scope or callback filter) that takes `search(text)` as
+   * `filter[<name>]=text`. Without it, search text is an error.
+   * @default none
+   */
+  search?: string;
+}
+
+const NAME = 'Laravel';
+const MODES: Record<LaravelFilter, string> = {
+  exact: 'eq in',
+  partial: 'ilike',
+  beginsWith: 'startsWith',
+  endsWith: 'endsWith',
+  operator: 'eq ne gt gte lt lte between',
+};
+// FilterOperator::DYNAMIC reads the operator in front of the value.
+const PREFIX: Record<string, string> = {
+  eq: '=',
+  ne: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
+/**
+ * A dialect for Laravel with spatie/laravel-query-builder: `filter[name]=x`, `filter[id]=1,2`,
+ * `filter[price]=>=10` (operator filters), `sort=-price,name`, `page` and `per_page`, the
+ * paginator's `{ data, total, ... }` or the resource's `{ data, links, meta }`, `PATCH` to
+ * update, 422 `{ message, errors }`, Sanctum's `Authorization: Bearer`. Login is
+ * `POST /login` -> `{ token, user }` and the user is `GET /user` (change them with the auth
+ * service's `paths`).
+ *
+ * @example
+ * const api = createClient('https://shop.test/api', {
+ *   dialect: laravel({ filters: { name: 'partial', price: 'operator' } }),
+ * });
+ * await api.query('/products').where('name', ilike('%desk%')).where('price', gte(10)).get();
+ * // GET /api/products?filter[name]=desk&filter[price]=%3E%3D10
+ */
+export function laravel(options: LaravelOptions = {}): Dialect {
+  const { filters = {}, search } = options;
+  const mode = (field: string): LaravelFilter =>
+    Object.hasOwn(filters, field) ? (filters[field] as LaravelFilter) : 'exact';
+  // The decoded value of one filter entry: comma-separated items (spatie splits on `,`).
+  const texts = ({ field, operator, value }: QueryEntry & { kind: 'filter' }): string[] => {
+    const list = ([] as unknown[]).concat(value).map((v) => decodeURIComponent(encodeValue(v)));
+    if (operator === 'between') return [`>=${list[0]}`, `<=${list[1]}`];
+    if (mode(field) === 'operator') return [`${PREFIX[operator]}${list[0]}`];
+    // `%x%` -> x (partial), literal prefix or suffix as is.
+    return operator === 'ilike' ? [list[0]!.slice(1, -1)] : list;
+  };
+  return {
+    name: NAME,
+    envelope: false,
+    query: {
+      // One `filter[f]` per field, except operator filters, whose conditions are ANDed.
+      key: (e) =>
+        e.kind === 'filter'
+          ? `filter[${e.field}]${mode(e.field) === 'operator' ? e.operator : ''}`
+          : e.kind === 'param'
+            ? e.key
+            : e.kind,
+      serialize(entries) {
+        const pairs: Array<[string, string]> = [];
+        for (const e of entries) {
+          const [name, value] =
+            e.kind === 'filter'
+              ? [`filter[${e.field}]`, texts(e).map(enc).join(',')]
+              : e.kind === 'search'
+                ? [`filter[${search}]`, enc(e.value)]
+                : e.kind === 'sort'
+                  ? ['sort', e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + enc(f)).join(',')]
+                  : e.kind === 'param'
+                    ? [e.key, ([] as unknown[]).concat(e.value).map(encodeValue).join(',')]
+                    : [e.kind === 'limit' ? 'per_page' : e.kind, String(e.value)];
+          const same = e.kind === 'filter' && pairs.find(([n]) => n === name);
+          if (same) same[1] += `,${value}`;
+          else pairs.push([name, value]);
+        }
+        return pairs
+          .map(([n, v]) => `${enc(n).replace(/%5B|%5D/g, decodeURIComponent)}=${v}`)
+          .join('&');
+      },
+      check(e) {
+        if (e.kind === 'offset') return unsupported(NAME, 'offset (the paginator counts pages)');
+        if (e.kind === 'search' && !search)
+          return unsupported(NAME, 'search without laravel({ search })');
+        if (e.kind === 'sort') {
+          return e.fields.some(([f]) => f.includes(','))
+            ? unsupported(NAME, 'a sort field holding a comma')
+            : undefined;
+        }
+        if (e.kind !== 'filter' && e.kind !== 'search') return undefined;
+        const values = e.kind === 'search' ? [e.value] : ([] as unknown[]).concat(e.value);
+        if (e.kind === 'filter') {
+          const m = mode(e.field);
+          if (!MODES[m].split(' ').includes(e.operator)) {
+            return unsupported(NAME, `${entryLabel(e)} on a filter registered as '${m}'`);
+          }
+          // `%x%` only; `>` + `=5` would read as `>=5`.
+          if (
+            e.operator === 'ilike'
+              ? !/^%[^%_]+%$/.test(String(e.value))
+              : /^(gt|lt)$/.test(e.operator) && /^[=>]/.test(String(e.value))
+          ) {
+            return unsupported(NAME, `the value ${JSON.stringify(e.value)} of ${entryLabel(e)}`);
+          }
+        }
+        // spatie splits values on `,`; it skips empty ones and has no null.
+        return values.some(
+          (v) => v === null || v === '' || /,/.test(decodeURIComponent(encodeValue(v))),
+        )
+          ? unsupported(NAME, `an empty, null or comma-holding value in ${entryLabel(e)}`)
+          : undefined;
+      },
+    },
+    list(response, requested) {
+      const body = response.data as Record<string, any>;
+      const meta = body?.meta ?? body ?? {};
+      // The resource's `links` is an object; the plain paginator's is an array of buttons.
+      const links = body?.links;
+      const next = links && !Array.isArray(links) ? links.next : meta.next_page_url;
+      const number = (x: unknown) => (x == null || Number.isNaN(Number(x)) ? undefined : Number(x));
+      return listPage(
+        {
+          data: Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : [],
+          total: number(meta.total),
+          page: number(meta.current_page),
+          limit: number(meta.per_page),
+          next: next === undefined ? undefined : next !== null,
+        },
+        requested,
+      );
+    },
+    records: {
+      updateMethod: 'PATCH',
+      // An API resource wraps one record in `{ data }`; a model has its own keys (and an id).
+      unwrap: (_operation, body) => {
+        const b = body as { data?: unknown; id?: unknown } | null;
+        return b && typeof b.data === 'object' && b.data !== null && !('id' in b) ? b.data : body;
+      },
+    },
+    auth: { paths: { login: '/login', logout: '/logout', me: '/user', validation: '/user' } },
+    session: { header: 'Authorization', scheme: 'Bearer' },
+    errors(body) {
+      const list = (body as { errors?: Record<string, unknown> } | null)?.errors;
+      if (typeof list !== 'object' || list === null) return undefined;
+      const errors: Record<string, string> = {};
+      for (const [field, messages] of Object.entries(list)) {
+        errors[field] = String(Array.isArray(messages) ? messages[0] : messages);
+      }
+      return { errors };
+    },
+  };
+}

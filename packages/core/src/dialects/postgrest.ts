@@ -1,0 +1,219 @@
+/**
+ * The PostgREST dialect (also Supabase's REST API, which is PostgREST). Wire format from
+ * PostgREST's "Tables and Views", "Pagination and Count", "Resource Representation" and
+ * "URL Grammar" references.
+ */
+import type { Dialect } from '../dialect';
+import type { QueryEntry } from '../query/serializer';
+import {
+  contentRangeHeader,
+  encodeQueryComponent as enc,
+  encodeValue,
+  entryLabel,
+  listPage,
+  unsupported,
+} from './shared';
+
+/** Options of `postgrest()`. */
+export interface PostgrestOptions {
+  /**
+   * The primary-key column: one record is addressed as `?<id>=eq.<value>`.
+   * @default 'id'
+   */
+  id?: string;
+  /**
+   * What `search(text)` filters on: a `tsvector` (or text) column and a full-text operator,
+   * optionally with a text-search configuration (`'fts(french)'`). Without it, search text
+   * is an error: PostgREST has no search across columns.
+   * @default none
+   */
+  search?: { column: string; operator?: 'fts' | 'plfts' | 'phfts' | 'wfts' | (string & {}) };
+  /**
+   * Where Supabase Auth (GoTrue) lives, absolute or relative to the client's base URL
+   * (`'https://<project>.supabase.co/auth/v1'`). With it, `login` is
+   * `POST <gotrue>/token?grant_type=password`. Plain PostgREST has no login endpoint.
+   * @default none
+   */
+  gotrue?: string;
+}
+
+const NAME = 'PostgREST';
+// Without a limit a page has no offset: PAGE rows per page, sent explicitly.
+const PAGE = 10;
+const OBJECT = 'application/vnd.pgrst.object+json';
+// Bridgekit operator -> PostgREST operator; a missing one cannot be expressed.
+const OPS: Record<string, string> = {
+  eq: 'eq',
+  ne: 'neq',
+  gt: 'gt',
+  gte: 'gte',
+  lt: 'lt',
+  lte: 'lte',
+  like: 'like',
+  ilike: 'ilike',
+  startsWith: 'like',
+  endsWith: 'like',
+  in: 'in',
+  nin: 'not.in',
+  null: 'is',
+  nnull: 'not.is',
+  between: '',
+  notBetween: '',
+};
+
+// Text outside PostgREST's URL grammar (reserved characters, edge spaces, reserved names)
+// goes in double quotes.
+const quote = (text: string, plain: boolean): string =>
+  plain ? text : `"${text.replace(/["\\]/g, '\\$&')}"`;
+
+// A list item or logic-tree value: quoted unless free of `,()"\` and spaces.
+const item = (value: unknown): string => {
+  const text = decodeURIComponent(encodeValue(value));
+  return enc(quote(text, /^[^,()"\\\s]+$/.test(text)));
+};
+
+// A column name: identifiers (letters, digits, `_$`, inner spaces) joined by `-`, `->` or
+// `->>` (JSON paths); never a reserved query name (`order=eq.1` would be an ordering).
+const column = (field: string): string =>
+  enc(
+    quote(
+      field,
+      /^[\p{L}\d_$]+(?: +[\p{L}\d_$]+)*(?:->?>?[\p{L}\d_$]+(?: +[\p{L}\d_$]+)*)*$/u.test(field) &&
+        !/^(select|columns|on_conflict|order|limit|offset|and|or)$/.test(field),
+    ),
+  );
+
+function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }): string[] {
+  const name = column(field);
+  if (/Between|between/.test(operator)) {
+    const [lo, hi] = value as unknown[];
+    return operator === 'between'
+      ? [`${name}=gte.${encodeValue(lo)}`, `${name}=lte.${encodeValue(hi)}`]
+      : [`or=(${name}.lt.${item(lo)},${name}.gt.${item(hi)})`];
+  }
+  let op = OPS[operator] as string;
+  let text: string;
+  if (value === null || operator === 'null' || operator === 'nnull') {
+    // `eq null` / `ne null` are `is.null` / `not.is.null`
+    op = op === 'eq' || op === 'is' ? 'is' : 'not.is';
+    text = 'null';
+  } else if (op === 'in' || op === 'not.in') {
+    text = `(${([] as unknown[]).concat(value).map(item).join(',')})`;
+  } else if (op === 'like' || op === 'ilike') {
+    // `*` is PostgREST's URL alias of `%`; a literal prefix or suffix escapes LIKE's wildcards
+    // with `\`, PostgreSQL's default escape character.
+    const literal = (value as string).replace(/[\\%_]/g, '\\$&');
+    text = enc(
+      operator === 'startsWith'
+        ? `${literal}*`
+        : operator === 'endsWith'
+          ? `*${literal}`
+          : (value as string).replace(/%/g, '*'),
+    );
+  } else {
+    if (op === 'eq' && typeof value === 'boolean') op = 'is';
+    text = encodeValue(value);
+  }
+  return [`${name}=${op}.${text}`];
+}
+
+/**
+ * A dialect for PostgREST and Supabase: `price=gte.10`, `name=ilike.*a*`, `id=in.(1,2)`,
+ * `is.null`, `order=price.desc`, `limit`/`offset` (a page becomes an offset), lists counted
+ * with `Prefer: count=exact` + `Content-Range`, one record as `?id=eq.7` with the
+ * single-object `Accept`, `PATCH` to update, errors `{ code, message, details, hint }`,
+ * `Authorization: Bearer <jwt>`.
+ *
+ * @example
+ * const api = createClient('https://h.supabase.co/rest/v1', {
+ *   dialect: postgrest({ gotrue: 'https://h.supabase.co/auth/v1' }),
+ *   headers: { apikey: SUPABASE_ANON_KEY },
+ * });
+ * await api.query('/products').where('price', gte(10)).sort('price', 'desc').get();
+ * // GET /rest/v1/products?price=gte.10&order=price.desc
+ */
+export function postgrest(options: PostgrestOptions = {}): Dialect {
+  const { id = 'id', search, gotrue } = options;
+  return {
+    name: NAME,
+    envelope: false,
+    query: {
+      // The wire name: a page is an offset, so page() and offset() replace each other.
+      key: (e) =>
+        e.kind === 'filter'
+          ? `${e.field}.${e.operator}`
+          : e.kind === 'param'
+            ? e.key
+            : ({ sort: 'order', page: 'offset' }[e.kind as string] ?? e.kind),
+      serialize(entries) {
+        const limit = (entries.find((e) => e.kind === 'limit') as { value: number } | undefined)
+          ?.value;
+        return entries
+          .flatMap((e): string | string[] => {
+            switch (e.kind) {
+              case 'filter':
+                return filterPairs(e);
+              case 'search':
+                return `${column(search?.column ?? '')}=${search?.operator ?? 'wfts'}.${enc(e.value)}`;
+              case 'sort':
+                return `order=${e.fields.map(([f, d]) => `${column(f)}.${d}`).join(',')}`;
+              case 'page':
+                return limit
+                  ? `offset=${(e.value - 1) * limit}`
+                  : [`limit=${PAGE}`, `offset=${(e.value - 1) * PAGE}`];
+              case 'param':
+                return `${enc(e.key)}=${encodeValue(e.value)}`;
+              default:
+                return `${e.kind}=${e.value}`;
+            }
+          })
+          .join('&');
+      },
+      check: (e) =>
+        e.kind === 'search' && !search
+          ? unsupported(NAME, 'full-text search without postgrest({ search })')
+          : e.kind !== 'filter'
+            ? undefined
+            : !Object.hasOwn(OPS, e.operator)
+              ? unsupported(NAME, entryLabel(e))
+              : /like|With/.test(e.operator) && String(e.value).includes('*')
+                ? unsupported(NAME, `a literal '*' in ${entryLabel(e)}`)
+                : undefined,
+    },
+    list: (response, requested) =>
+      listPage(
+        {
+          data: Array.isArray(response.data) ? response.data : [],
+          total: contentRangeHeader(response.headers)?.total,
+          limit: requested.limit ?? (requested.page && PAGE),
+        },
+        requested,
+      ),
+    records: {
+      updateMethod: 'PATCH',
+      path: (_operation, endpoint, key) =>
+        key === undefined ? endpoint : `${endpoint}?${enc(id)}=eq.${key}`,
+      // One object instead of an array; zero rows is a 406 and nothing is changed or deleted.
+      headers: (operation) =>
+        /list|search/.test(operation)
+          ? { Prefer: 'count=exact' }
+          : { Accept: OBJECT, ...(operation !== 'get' && { Prefer: 'return=representation' }) },
+    },
+    ...(gotrue !== undefined && {
+      auth: {
+        paths: {
+          login: `${gotrue}/token?grant_type=password`,
+          logout: `${gotrue}/logout`,
+          me: `${gotrue}/user`,
+          validation: `${gotrue}/user`,
+        },
+        loginBody: (c) => ({ email: c.email ?? c.userName, password: c.password }),
+      },
+    }),
+    session: { header: 'Authorization', scheme: 'Bearer' },
+    errors: (body) => {
+      const code = (body as { code?: unknown } | null)?.code;
+      return typeof code === 'string' ? { code } : undefined;
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * The Strapi 5 dialect. Wire format from Strapi's REST API reference ("Filters",
+ * "Sort & Pagination", "REST API reference", "Users & Permissions REST API", "Error handling")
+ * and from how Strapi parses queries (`qs` with `arrayLimit: 100`) and builds `LIKE` patterns
+ * (it does not escape `%` or `_` in values).
+ */
+import type { Dialect } from '../dialect';
+import type { QueryEntry } from '../query/serializer';
+import { encodeQueryComponent as enc, entryLabel, listPage, pair, unsupported } from './shared';
+
+/** Options of `strapi()`. */
+export interface StrapiOptions {
+  /**
+   * Fields that `search(text)` matches, each with `$containsi`, joined by `$or`. Without it,
+   * search text is an error: Strapi 5's REST API has no full-text search.
+   * @default none
+   */
+  search?: readonly string[];
+}
+
+const NAME = 'Strapi 5';
+const OPS: Record<string, string> = {
+  eq: '$eq',
+  ne: '$ne',
+  gt: '$gt',
+  gte: '$gte',
+  lt: '$lt',
+  lte: '$lte',
+  in: '$in',
+  nin: '$notIn',
+  null: '$null',
+  nnull: '$notNull',
+  between: '$between',
+  notBetween: '$not][$between',
+  startsWith: '$startsWith',
+  endsWith: '$endsWith',
+  like: '',
+  ilike: 'i',
+};
+// Strapi wraps the value in `%` itself and passes its wildcards on: a SQL pattern maps to
+// $contains (`%x%`), $startsWith (`x%`), $endsWith (`%x`) or, without wildcards, $eq.
+const PATTERN = /^(%?)(.*?)(%?)$/s;
+const WILDCARD = /[%_]/;
+
+/** `filters[a][b]` for the field `a.b` (dots reach into relations, as Strapi's deep filters). */
+const path = (field: string) => `filters[${field.split('.').join('][')}]`;
+
+function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }): string[] {
+  let op = OPS[operator] as string;
+  let text = value;
+  if (operator === 'like' || operator === 'ilike') {
+    const [, lead, middle, trail] = PATTERN.exec(value as string) as string[];
+    text = middle;
+    op = `$${lead ? (trail ? 'contains' : 'endsWith') : trail ? 'startsWith' : 'eq'}${op}`;
+  } else if (value === null && /^(eq|ne)$/.test(operator)) {
+    op = operator === 'eq' ? '$null' : '$notNull';
+    text = true;
+  }
+  const name = `${path(field)}[${op}]`;
+  return Array.isArray(text) ? text.map((v, i) => pair(`${name}[${i}]`, v)) : [pair(name, text)];
+}
+
+/**
+ * A dialect for Strapi 5: `filters[price][$gte]=10`, `filters[f][$in][0]=a`,
+ * `filters[name][$containsi]=x`, `sort[0]=price:desc`, `pagination[page]` and
+ * `pagination[pageSize]` (`pagination[start]`/`[limit]` for offsets), `{ data, meta }` bodies,
+ * records by `documentId` with `{ data }` bodies both ways, `PUT` (a partial update in Strapi
+ * 5), `POST /auth/local { identifier, password }` -> `{ jwt, user }`, `Authorization: Bearer`.
+ * The client's base URL ends in `/api`.
+ *
+ * @example
+ * const api = createClient('http://localhost:1337/api', { dialect: strapi({ search: ['name'] }) });
+ * await api.query('/products').where('price', gte(10)).sort('price', 'desc').page(2).get();
+ * // GET /api/products?filters[price][$gte]=10&sort[0]=price:desc&pagination[page]=2
+ */
+export function strapi(options: StrapiOptions = {}): Dialect {
+  const { search } = options;
+  return {
+    name: NAME,
+    envelope: false,
+    query: {
+      // Page and offset pagination cannot be mixed: page() and offset() replace each other.
+      key: (e) =>
+        e.kind === 'filter'
+          ? `${e.field}.${e.operator}`
+          : e.kind === 'param'
+            ? e.key
+            : e.kind === 'offset'
+              ? 'page'
+              : e.kind,
+      serialize(entries) {
+        const offset = entries.some((e) => e.kind === 'offset');
+        return entries
+          .flatMap((e): string | string[] => {
+            switch (e.kind) {
+              case 'filter':
+                return filterPairs(e);
+              case 'search':
+                return (search ?? []).map((f, i) =>
+                  pair(`filters[$or][${i}]${path(f).slice(7)}[$containsi]`, e.value),
+                );
+              case 'sort':
+                return e.fields.map(([f, d], i) => `sort[${i}]=${enc(f)}:${d}`);
+              case 'param':
+                return pair(e.key, e.value);
+              default:
+                return `pagination[${
+                  e.kind === 'page'
+                    ? 'page'
+                    : e.kind === 'offset'
+                      ? 'start'
+                      : offset
+                        ? 'limit'
+                        : 'pageSize'
+                }]=${e.value}`;
+            }
+          })
+          .join('&');
+      },
+      check(e) {
+        if (e.kind === 'search') {
+          return search?.length
+            ? undefined
+            : unsupported(NAME, 'search without strapi({ search })');
+        }
+        if (e.kind !== 'filter') return undefined;
+        const { operator, value } = e;
+        if (!Object.hasOwn(OPS, operator)) return unsupported(NAME, entryLabel(e));
+        // qs (arrayLimit 100) turns a longer indexed list into an object.
+        if (Array.isArray(value) && value.length > 101) {
+          return unsupported(NAME, `more than 101 values in ${entryLabel(e)}`);
+        }
+        const middle = /like/.test(operator) ? PATTERN.exec(value as string)?.[2] : value;
+        return typeof middle === 'string' &&
+          WILDCARD.test(middle) &&
+          (/With/.test(operator) || (middle === value && /like/.test(operator)))
+          ? unsupported(NAME, `the pattern ${JSON.stringify(value)} of ${entryLabel(e)}`)
+          : undefined;
+      },
+    },
+    list(response, requested) {
+      const body = response.data as {
+        data?: unknown;
+        meta?: { pagination?: Record<string, number> };
+      };
+      const p = body?.meta?.pagination ?? {};
+      return listPage(
+        {
+          data: (Array.isArray(body)
+            ? body
+            : Array.isArray(body?.data)
+              ? body.data
+              : []) as never[],
+          total: p.total,
+          page: p.page,
+          limit: p.pageSize ?? p.limit,
+        },
+        p.start === undefined ? requested : { ...requested, offset: p.start },
+      );
+    },
+    records: {
+      updateMethod: 'PUT',
+      wrap: (_operation, data) => ({ data }),
+      unwrap: (_operation, body) => (body as { data?: unknown } | null)?.data ?? body,
+    },
+    auth: {
+      paths: {
+        login: '/auth/local',
+        logout: '/auth/logout',
+        me: '/users/me',
+        validation: '/users/me',
+      },
+      loginBody: (c) => ({ identifier: c.email ?? c.userName, password: c.password }),
+    },
+    session: { header: 'Authorization', scheme: 'Bearer' },
+    errors(body) {
+      const error = (body as { error?: Record<string, any> } | null)?.error;
+      if (typeof error !== 'object' || error === null) return undefined;
+      const errors: Record<string, string> = {};
+      for (const item of error.details?.errors ?? []) {
+        const key = item?.path?.join?.('.');
+        if (key && !(key in errors)) errors[key] = String(item.message);
+      }
+      return {
+        error: error.message,
+        code: error.name,
+        ...(Object.keys(errors).length > 0 && { errors }),
+      };
+    },
+  };
+}
