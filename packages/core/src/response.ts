@@ -1,6 +1,7 @@
 /**
  * HTTP response -> `ApiResponse` (DESIGN §2 "Response body -> ApiResponse").
  */
+import { META_ALIASES, toNumber } from './meta';
 import type { ApiResponse, ClientErrorCode, ResponseMeta } from './types';
 
 const JSON_TYPE = /[/+]json(?:$|[\s;])/i;
@@ -36,21 +37,6 @@ export function isEnvelope(body: unknown): body is Obj {
   if (!('data' in body)) return false;
   for (const key in body) if (!ENVELOPE_KEYS.has(key)) return false;
   return true;
-}
-
-const META_ALIASES: ReadonlyArray<readonly [keyof ResponseMeta & string, readonly string[]]> = [
-  ['page', ['page', 'current_page', 'currentPage']],
-  ['limit', ['limit', 'per_page', 'perPage', 'pageSize']],
-  ['total', ['total', 'totalItems', 'total_items', 'totalCount', 'count']],
-  ['totalPages', ['totalPages', 'total_pages']],
-];
-
-function toNumber(value: unknown): unknown {
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value);
-    if (Number.isFinite(n)) return n;
-  }
-  return value;
 }
 
 /**

@@ -104,3 +104,20 @@ export function originOf(url: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Appends an already-encoded query string to a path or URL: `?` before it, `&` when the path
+ * already has a query (nothing when it ends in `?` or `&`); a `#fragment` stays last. The
+ * path alone when `query` is empty. The query builder's `toURL` and the services share it.
+ *
+ * @example
+ * appendQuery('/users?active=1#top', 'page=2') // '/users?active=1&page=2#top'
+ */
+export function appendQuery(path: string, query: string): string {
+  if (query === '') return path;
+  const hashAt = path.indexOf('#');
+  const head = hashAt === -1 ? path : path.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : path.slice(hashAt);
+  const separator = !head.includes('?') ? '?' : /[?&]$/.test(head) ? '' : '&';
+  return `${head}${separator}${query}${hash}`;
+}

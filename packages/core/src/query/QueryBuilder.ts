@@ -1,7 +1,9 @@
 /**
  * The chainable query builder of spec §4.4, wire format of DESIGN §3.
  */
+import type { DialectQuery } from '../dialect';
 import type { ApiResponse, RequestOptions } from '../types';
+import { appendQuery } from '../url';
 import { type FilterOperator, isFilterOperator, type OperatorName } from './operators';
 import { assertNonEmptyString, assertQueryValue, describe } from './queryValue';
 import {
@@ -70,7 +72,7 @@ const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 export class QueryBuilder<T = any> {
   readonly #client: QueryExecutor;
   readonly #endpoint: string;
-  readonly #serializer: QuerySerializer;
+  readonly #serializer: DialectQuery;
   // Keyed by query name; a Map keeps first-insertion order when a value is replaced.
   readonly #entries = new Map<string, QueryEntry>();
   // Keyed by lower-cased name: header names are case-insensitive.
@@ -79,12 +81,14 @@ export class QueryBuilder<T = any> {
   /**
    * @param client what sends the requests (usually the `Client` whose `query()` made this).
    * @param endpoint the path (or absolute URL) the query is sent to; may carry its own `?a=1`.
-   * @param serializer the wire format. @default bracketSerializer
+   * @param serializer the wire format: a `QuerySerializer`, or a dialect's query part whose
+   *   `check` refuses what the backend cannot express (a `TypeError` at the call that adds it).
+   *   @default bracketSerializer
    */
   constructor(
     client: QueryExecutor,
     endpoint: string,
-    serializer: QuerySerializer = bracketSerializer,
+    serializer: QuerySerializer | DialectQuery = bracketSerializer,
   ) {
     if (typeof client !== 'object' || client === null || typeof client.get !== 'function') {
       throw new TypeError(
@@ -101,6 +105,10 @@ export class QueryBuilder<T = any> {
       typeof serializer.serialize !== 'function'
     ) {
       throw new TypeError('QueryBuilder: serializer must have key() and serialize() methods');
+    }
+    const { check } = serializer as DialectQuery;
+    if (check !== undefined && typeof check !== 'function') {
+      throw new TypeError('QueryBuilder: serializer.check must be a function');
     }
     this.#client = client;
     this.#endpoint = endpoint;
@@ -252,8 +260,10 @@ export class QueryBuilder<T = any> {
     const entries = Object.entries(params);
     for (const [key, value] of entries) {
       assertNonEmptyString(key, 'params: key');
-      if (value !== null && value !== undefined)
+      if (value !== null && value !== undefined) {
         assertQueryValue(value, `params: value of "${key}"`);
+        this.#check({ kind: 'param', key, value });
+      }
     }
     for (const [key, value] of entries) this.#param(key, value, `params: value of "${key}"`);
     return this;
@@ -316,13 +326,7 @@ export class QueryBuilder<T = any> {
    * client.query('/users?active=1').page(2).toURL(); // '/users?active=1&page=2'
    */
   toURL(): string {
-    const query = this.toQueryString();
-    if (query === '') return this.#endpoint;
-    const hashAt = this.#endpoint.indexOf('#');
-    const path = hashAt === -1 ? this.#endpoint : this.#endpoint.slice(0, hashAt);
-    const hash = hashAt === -1 ? '' : this.#endpoint.slice(hashAt);
-    const separator = !path.includes('?') ? '?' : /[?&]$/.test(path) ? '' : '&';
-    return `${path}${separator}${query}${hash}`;
+    return appendQuery(this.#endpoint, this.toQueryString());
   }
 
   /**
@@ -381,7 +385,14 @@ export class QueryBuilder<T = any> {
     return { headers };
   }
 
+  // Called before anything changes: a refused entry leaves the builder as it was.
+  #check(entry: QueryEntry): void {
+    const problem = this.#serializer.check?.(entry);
+    if (problem !== undefined) throw new TypeError(problem);
+  }
+
   #set(entry: QueryEntry): void {
+    this.#check(entry);
     this.#entries.set(this.#serializer.key(entry), entry);
   }
 
@@ -445,7 +456,7 @@ export class QueryBuilder<T = any> {
     const at = fields.findIndex(([name]) => name === field);
     if (at === -1) fields.push([field, direction]);
     else fields[at] = [field, direction];
-    this.#entries.set(key, { kind: 'sort', fields });
+    this.#set({ kind: 'sort', fields });
     return this;
   }
 

@@ -1,7 +1,8 @@
 import type { Client } from '../client';
-import type { Dialect } from '../dialect';
+import type { Dialect, DialectQuery } from '../dialect';
 import { bracketSerializer, type QueryEntry } from '../query/serializer';
-import type { ApiResponse } from '../types';
+import type { ApiResponse, RequestOptions } from '../types';
+import { appendQuery } from '../url';
 import { BridgeApiError } from './BridgeApiError';
 import { type PaginatedResponse, parseListResponse } from './parseListResponse';
 
@@ -26,13 +27,13 @@ export interface EntityConfig {
   endpoint: string;
   /**
    * Path templates that replace the default path of an operation; `:id` is replaced by the
-   * URI-encoded id.
-   * @default {} (list/create `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`)
+   * URI-encoded id. They win over the dialect's paths.
+   * @default {} (the dialect's paths; by default list/create `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`)
    */
   customEndpoints?: Partial<Record<EntityOperation, string>>;
   /**
    * HTTP method of `update`.
-   * @default 'PUT'
+   * @default the dialect's (`PATCH` where `PUT` replaces), else 'PUT'
    */
   updateMethod?: 'PUT' | 'PATCH';
   /**
@@ -156,21 +157,30 @@ function filterEntries(filters: SearchParams['filters']): QueryEntry[] {
   return entries;
 }
 
-function withQuery(path: string, entries: QueryEntry[]): string {
-  const query = bracketSerializer.serialize(entries);
-  if (!query) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+/**
+ * The query string of `entries` in `query`'s syntax. An entry the dialect cannot express is
+ * never dropped (the backend would answer for a wider query): the call rejects instead.
+ */
+function serialize(query: DialectQuery, entries: QueryEntry[]): string {
+  for (const entry of entries) {
+    const problem = query.check?.(entry);
+    if (problem !== undefined) {
+      throw new BridgeApiError(problem, { status: 0, code: 'CLIENT_ERROR' });
+    }
+  }
+  return query.serialize(entries);
 }
 
-function unwrap<R>(response: ApiResponse<R>): R {
+function succeeded<R>(response: ApiResponse<R>): ApiResponse<R> {
   if (!response.success) throw BridgeApiError.fromResponse(response);
-  return response.data as R;
+  return response;
 }
 
 /**
  * Creates the CRUD + search service of one entity over a client. Paths (DESIGN §4): list and
- * create `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`; each can be
- * replaced with `customEndpoints`.
+ * create `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`. The dialect
+ * (`config.dialect`, else the client's) decides query syntax, list shape, paths, verbs and
+ * bodies (DESIGN §6); `customEndpoints` and `updateMethod` win over it.
  *
  * @example
  * const products = createBridgeApiService<Product>(client, { endpoint: '/products' });
@@ -187,7 +197,11 @@ export function createBridgeApiService<T>(
   if (!config || typeof config.endpoint !== 'string' || config.endpoint.trim() === '') {
     throw new TypeError('config.endpoint must be a non-empty string');
   }
-  const updateMethod = config.updateMethod ?? 'PUT';
+  const dialect: Dialect | undefined = config.dialect ?? client.getConfig?.().dialect;
+  const records = dialect?.records ?? {};
+  const query = dialect?.query ?? bracketSerializer;
+  const list = dialect?.list ?? parseListResponse;
+  const updateMethod = config.updateMethod ?? records.updateMethod ?? 'PUT';
   if (updateMethod !== 'PUT' && updateMethod !== 'PATCH') {
     throw new TypeError(
       `config.updateMethod must be 'PUT' or 'PATCH', got ${String(updateMethod)}`,
@@ -205,21 +219,38 @@ export function createBridgeApiService<T>(
     delete: `${base}/:id`,
   };
   const path = (operation: EntityOperation, id?: string): string => {
-    const template = custom[operation] ?? defaults[operation];
-    return id === undefined ? template : template.replace(/:id\b/g, encodeURIComponent(id));
+    const encoded = id === undefined ? undefined : encodeURIComponent(id);
+    const template = custom[operation];
+    if (template === undefined && records.path) return records.path(operation, base, encoded);
+    const text = template ?? defaults[operation];
+    return encoded === undefined ? text : text.replace(/:id\b/g, encoded);
   };
+  const options = (operation: EntityOperation): RequestOptions | undefined => {
+    const headers = records.headers?.(operation);
+    return headers ? { headers } : undefined;
+  };
+  const body = (operation: EntityOperation, data: unknown) =>
+    records.wrap ? records.wrap(operation, data) : data;
+  const record = (operation: EntityOperation, response: ApiResponse): T =>
+    (records.unwrap ? records.unwrap(operation, response.data) : response.data) as T;
+  const page = (params: QueryParams | undefined) => ({
+    ...(params?.page !== undefined && { page: params.page }),
+    ...(params?.limit !== undefined && { limit: params.limit }),
+  });
 
   return {
     endpoint,
     client,
     async getList(params) {
-      const response = await client.get(withQuery(path('list'), paginationEntries(params)));
-      if (!response.success) throw BridgeApiError.fromResponse(response);
-      return parseListResponse<T>(response, params ?? {});
+      const url = appendQuery(path('list'), serialize(query, paginationEntries(params)));
+      return list<T>(succeeded(await client.get(url, options('list'))), page(params));
     },
     async getById(id, params) {
-      const url = withQuery(path('get', checkId(id)), paginationEntries(params));
-      return unwrap(await client.get<T>(url));
+      const url = appendQuery(
+        path('get', checkId(id)),
+        serialize(query, paginationEntries(params)),
+      );
+      return record('get', succeeded(await client.get(url, options('get'))));
     },
     async search(params) {
       if (!params || typeof params !== 'object') throw new TypeError('params must be an object');
@@ -227,29 +258,32 @@ export function createBridgeApiService<T>(
       if (params.entity !== undefined && typeof params.entity !== 'string') {
         throw new TypeError('params.entity must be a string');
       }
+      // Another dialect's empty text means "no text filter"; the default protocol sends `q=`.
+      const text = params.q !== '' || !dialect?.query;
       const entries: QueryEntry[] = [
-        { kind: 'search', value: params.q },
+        ...(text ? [{ kind: 'search' as const, value: params.q }] : []),
         ...(params.entity ? [{ kind: 'param' as const, key: 'entity', value: params.entity }] : []),
         ...paginationEntries(params),
         ...filterEntries(params.filters),
       ];
-      const response = await client.get(withQuery(path('search'), entries));
-      if (!response.success) throw BridgeApiError.fromResponse(response);
-      return parseListResponse<T>(response, params);
+      const url = appendQuery(path('search'), serialize(query, entries));
+      return list<T>(succeeded(await client.get(url, options('search'))), page(params));
     },
     async create(data) {
-      return unwrap(await client.post<T>(path('create'), data));
+      const response = await client.post(path('create'), body('create', data), options('create'));
+      return record('create', succeeded(response));
     },
     async update(id, data) {
       const url = path('update', checkId(id));
+      const sent = body('update', data);
       const response =
         updateMethod === 'PATCH'
-          ? await client.patch<T>(url, data)
-          : await client.put<T>(url, data);
-      return unwrap(response);
+          ? await client.patch(url, sent, options('update'))
+          : await client.put(url, sent, options('update'));
+      return record('update', succeeded(response));
     },
     async delete(id) {
-      unwrap(await client.delete(path('delete', checkId(id))));
+      succeeded(await client.delete(path('delete', checkId(id)), options('delete')));
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Client } from '../client';
+import type { DialectAuth } from '../dialect';
 import type { ApiResponse, StorageAdapter } from '../types';
 import { BridgeApiError } from './BridgeApiError';
 import { createStore } from './createStore';
@@ -116,6 +117,56 @@ function userFrom(data: unknown): User | null {
   return data;
 }
 
+function firstString(data: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const value = data[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+/**
+ * The default `DialectAuth.user`: the user of `data` (or of `data.user`), with `userType`
+ * taken from `userType`, `user_type` or `role` where the backend keeps it elsewhere.
+ *
+ * @example
+ * readUser({ id: 1, role: 'admin' }); // { id: 1, role: 'admin', userType: 'admin' }
+ */
+export function readUser(raw: unknown): User | null {
+  const user = userFrom(raw);
+  if (!user) return null;
+  const userType = firstString(user, ['userType', 'user_type', 'role']);
+  return userType === undefined || user.userType === userType ? user : { ...user, userType };
+}
+
+/**
+ * The default `DialectAuth.login`: a login answer -> `{ user, sessionId, expiresAt }`. The
+ * session is read from `sessionId`, `session_id`, `accessToken`, `access_token`, `token` or
+ * `jwt`, the user from `user` (with `readUser`), the expiry from `expiresAt`/`expires_at`.
+ *
+ * @example
+ * readLogin({ user: { id: '1', user_type: 'admin' }, session_id: 's1' });
+ * // { user: { id: '1', user_type: 'admin', userType: 'admin' }, sessionId: 's1' }
+ */
+export function readLogin(
+  data: unknown,
+  toUser: (raw: unknown) => User | null = readUser,
+): LoginResult | undefined {
+  if (!isUser(data)) return undefined;
+  const user = data.user === undefined ? null : toUser(data.user);
+  const sessionId = firstString(data, [
+    'sessionId',
+    'session_id',
+    'accessToken',
+    'access_token',
+    'token',
+    'jwt',
+  ]);
+  if (!user || sessionId === undefined) return undefined;
+  const expiresAt = firstString(data, ['expiresAt', 'expires_at']);
+  return { user, sessionId, ...(expiresAt !== undefined && { expiresAt }) };
+}
+
 function checkPath(name: string, value: unknown): string {
   if (typeof value !== 'string' || value === '') {
     throw new TypeError(`paths.${name} must be a non-empty string`);
@@ -138,8 +189,11 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
   if (!client || typeof client.post !== 'function') {
     throw new TypeError('client must be a Bridgekit Client');
   }
+  // The client's dialect says how this backend signs in; explicit `paths` win over it.
+  const dialect: DialectAuth = client.getConfig?.().dialect?.auth ?? {};
+  const toUser = dialect.user ?? readUser;
   const paths: AuthPaths = { ...DEFAULT_AUTH_PATHS };
-  for (const [name, value] of Object.entries(options.paths ?? {})) {
+  for (const [name, value] of Object.entries({ ...dialect.paths, ...options.paths })) {
     if (value !== undefined) paths[name as keyof AuthPaths] = checkPath(name, value);
   }
   const userKey = options.userStorageKey ?? 'bridgekit_user';
@@ -192,7 +246,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
   const fetchUser = async (): Promise<User | null> => {
     const response = await client.get(paths.me);
     if (response.success) {
-      const user = userFrom(response.data);
+      const user = toUser(response.data);
       if (user) {
         await signedIn(user);
         return user;
@@ -257,12 +311,18 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
       }
       generation++;
       store.setState({ isLoading: true });
-      const body = { ...(email ? { email } : {}), ...(userName ? { userName } : {}), password };
+      const credentialsSent = {
+        ...(email ? { email } : {}),
+        ...(userName ? { userName } : {}),
+        password,
+      };
+      const body = dialect.loginBody ? dialect.loginBody(credentialsSent) : credentialsSent;
       // Without the old session: a 401 for bad credentials must not look like an expiry.
       const response: ApiResponse = await client.post(paths.login, body, { includeSession: false });
-      const data = response.data as Partial<LoginResult> | undefined;
-      const user = userFrom(data?.user);
-      if (!response.success || !user || typeof data?.sessionId !== 'string' || !data.sessionId) {
+      const result = response.success
+        ? (dialect.login ?? ((data) => readLogin(data, toUser)))(response.data)
+        : undefined;
+      if (!result) {
         store.setState({ isLoading: false });
         throw response.success
           ? new BridgeApiError('The login response holds no user or sessionId', {
@@ -271,13 +331,9 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
             })
           : BridgeApiError.fromResponse(response);
       }
-      client.setSessionId(data.sessionId);
-      await signedIn(user);
-      return {
-        user,
-        sessionId: data.sessionId,
-        ...(typeof data.expiresAt === 'string' && { expiresAt: data.expiresAt }),
-      };
+      client.setSessionId(result.sessionId);
+      await signedIn(result.user);
+      return result;
     },
 
     async logout() {
@@ -308,7 +364,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
         await signedOut(true);
         return { isValid: false };
       }
-      let user = userFrom(data.user) ?? store.getState().user;
+      let user = (data.user === undefined ? null : toUser(data.user)) ?? store.getState().user;
       if (user) await signedIn(user);
       else user = await fetchUser();
       return {

@@ -1,3 +1,6 @@
+import type { ListRequest } from '../dialect';
+import { linkHeader } from '../dialects/shared';
+import { metaNumber } from '../meta';
 import type { ApiResponse } from '../types';
 
 /** Pagination of a list as the hooks see it (unlike `ApiResponse.meta`, it has `hasMore`). */
@@ -18,36 +21,22 @@ export interface PaginatedResponse<T> {
   meta: PaginationMeta;
 }
 
-const PAGE_KEYS = ['page', 'current_page', 'currentPage'];
-const LIMIT_KEYS = ['limit', 'per_page', 'perPage', 'pageSize', 'page_size'];
-const TOTAL_KEYS = ['total', 'totalItems', 'total_items', 'totalCount', 'count'];
-const TOTAL_PAGES_KEYS = ['totalPages', 'total_pages', 'pageCount'];
 const ITEM_KEYS = ['items', 'data', 'results', 'rows', 'records'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function pickNumber(sources: unknown[], keys: string[]): number | undefined {
-  for (const source of sources) {
-    if (!isRecord(source)) continue;
-    for (const key of keys) {
-      const raw = source[key];
-      const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-      if (typeof value === 'number' && Number.isFinite(value)) return value;
-    }
-  }
-  return undefined;
-}
-
 /**
  * Turns a list response into `{ data, meta }`, whatever shape the server chose: an array in
  * `data`, or an object holding it under `items`, `data`, `results`, `rows` or `records`;
  * pagination from the response's `meta`, a nested `meta`/`pagination`, or the object itself,
- * with the usual aliases (`current_page`, `per_page`, `totalItems`, `total_pages`...).
+ * with the aliases of one table (`current_page`, `per_page`, `totalItems`, `total_pages`...).
  *
- * `hasMore` is `page * limit < total` when the total is known, else `page < totalPages`, else
- * "the page came back full".
+ * Honest: `total` only when the server gives it (or, on the last page, when it gives the page
+ * count); `hasMore` is `offset + items < total` when the total is known, else
+ * `page < totalPages`, else a `Link: rel="next"` header, else "a full page of a known size came
+ * back", else `false`.
  *
  * @example
  * parseListResponse({ success: true, status: 200, data: { results: [a, b], count: 12 } }, { page: 1, limit: 2 })
@@ -55,7 +44,7 @@ function pickNumber(sources: unknown[], keys: string[]): number | undefined {
  */
 export function parseListResponse<T>(
   response: ApiResponse,
-  requested: { page?: number; limit?: number } = {},
+  requested: ListRequest = {},
 ): PaginatedResponse<T> {
   const body = response.data;
   let items: T[] = [];
@@ -67,19 +56,26 @@ export function parseListResponse<T>(
     if (key) items = body[key] as T[];
     sources.push(body.meta, body.pagination, body);
   }
-  const page = pickNumber(sources, PAGE_KEYS) ?? requested.page ?? 1;
-  const limit = pickNumber(sources, LIMIT_KEYS) ?? requested.limit ?? items.length;
-  const totalPages = pickNumber(sources, TOTAL_PAGES_KEYS);
-  let total = pickNumber(sources, TOTAL_KEYS);
+  const size = metaNumber(sources, 'limit') ?? requested.limit;
+  const limit = size ?? items.length;
+  const page =
+    metaNumber(sources, 'page') ??
+    requested.page ??
+    (size && requested.offset ? Math.floor(requested.offset / size) + 1 : 1);
+  const offset = requested.offset ?? (page - 1) * limit;
+  const totalPages = metaNumber(sources, 'totalPages');
+  let total = metaNumber(sources, 'total');
   let hasMore: boolean;
   if (total !== undefined) {
-    hasMore = page * limit < total;
+    hasMore = offset + items.length < total;
   } else if (totalPages !== undefined) {
     hasMore = page < totalPages;
-    total = hasMore ? totalPages * limit : (page - 1) * limit + items.length;
+    // On the last page the count is exact: earlier pages are full.
+    if (!hasMore) total = offset + items.length;
   } else {
-    hasMore = limit > 0 && items.length >= limit;
-    total = (page - 1) * limit + items.length;
+    hasMore =
+      linkHeader(response.headers, 'next') !== undefined ||
+      (size !== undefined && size > 0 && items.length >= size);
   }
-  return { data: items, meta: { page, limit, total, hasMore } };
+  return { data: items, meta: { page, limit, ...(total !== undefined && { total }), hasMore } };
 }

@@ -1,0 +1,13 @@
+/**
+ * `@bridgekit/core/dialects`: the built-in backend dialects (DESIGN §6), one factory per
+ * module so an app pays only for the one it imports, and the helpers to write your own.
+ *
+ * @example
+ * import { createClient } from '@bridgekit/core';
+ * import { jsonServer } from '@bridgekit/core/dialects';
+ * const api = createClient('http://localhost:3000', { dialect: jsonServer() });
+ */
+export type * from '../dialect';
+export * from './shared';
+export { parseListResponse } from '../services/parseListResponse';
+export { readLogin, readUser } from '../services/authService';

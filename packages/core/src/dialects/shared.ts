@@ -1,0 +1,177 @@
+/**
+ * Small helpers for dialect authors (built-in and user-written): messages, value encoding,
+ * pagination headers and honest list meta. Each is tiny and tree-shakes on its own.
+ */
+import type { DialectQuery, ListRequest } from '../dialect';
+import { serializeValue } from '../params';
+import { encodeQueryComponent, type QueryEntry } from '../query/serializer';
+import type { PaginatedResponse } from '../services/parseListResponse';
+
+export { encodeQueryComponent };
+
+/**
+ * The message of something a dialect cannot express, for `DialectQuery.check`.
+ *
+ * @example
+ * unsupported('json-server 1.x', "operator 'between'"); // "json-server 1.x cannot express operator 'between'"
+ */
+export function unsupported(dialect: string, what: string): string {
+  return `${dialect} cannot express ${what}`;
+}
+
+/**
+ * What an entry is, as `check` messages name it: `operator 'between' (on "price")`,
+ * `full-text search`, `offset`, `param "x"`.
+ *
+ * @example
+ * entryLabel({ kind: 'filter', field: 'price', operator: 'between', value: [1, 2] }); // `operator 'between' (on "price")`
+ */
+export function entryLabel(entry: QueryEntry): string {
+  switch (entry.kind) {
+    case 'filter':
+      return `operator '${entry.operator}' (on "${entry.field}")`;
+    case 'search':
+      return 'full-text search';
+    case 'param':
+      return `param "${entry.key}"`;
+    default:
+      return entry.kind;
+  }
+}
+
+/**
+ * The encoded text of one value: Dates as ISO text, `null` as `null`, the rest as text,
+ * percent-encoded like the default serializer (`%20` for spaces).
+ *
+ * @example
+ * encodeValue(new Date(0)); // '1970-01-01T00%3A00%3A00.000Z'
+ */
+export function encodeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  return encodeQueryComponent(serializeValue(value) ?? '');
+}
+
+/** One encoded `name=value` pair. Names are encoded too except `[`, `]` and `$`. */
+export function pair(name: string, value: unknown): string {
+  return `${encodeQueryComponent(name).replace(/%5B|%5D|%24/g, decodeURIComponent)}=${
+    Array.isArray(value) ? value.map(encodeValue).join(',') : encodeValue(value)
+  }`;
+}
+
+/** What `dialectQuery` builds a `DialectQuery` from. */
+export interface DialectQuerySpec {
+  /** The name an entry is stored under (same name = same entry). */
+  key(entry: QueryEntry): string;
+  /** The encoded `name=value` pairs of one entry (none, one or several). */
+  pairs(entry: QueryEntry): string[];
+  /** Why the dialect cannot express an entry; `undefined` when it can. */
+  check?(entry: QueryEntry): string | undefined;
+}
+
+/**
+ * A `DialectQuery` whose `serialize` joins every entry's pairs with `&`.
+ *
+ * @example
+ * const query = dialectQuery({
+ *   key: (e) => (e.kind === 'filter' ? e.field : e.kind),
+ *   pairs: (e) => (e.kind === 'filter' ? [pair(e.field, e.value)] : []),
+ * });
+ */
+export function dialectQuery(spec: DialectQuerySpec): DialectQuery {
+  return {
+    key: spec.key,
+    serialize: (entries) => entries.flatMap(spec.pairs).join('&'),
+    ...(spec.check && { check: spec.check }),
+  };
+}
+
+function count(text: string | null | undefined): number | undefined {
+  if (text == null || !/^\s*\d+\s*$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/**
+ * `X-Total-Count` as a number; `undefined` when absent or not a count.
+ *
+ * @example
+ * totalCountHeader(res.headers); // 42
+ */
+export function totalCountHeader(headers: Headers | undefined): number | undefined {
+  return count(headers?.get('x-total-count'));
+}
+
+/** A parsed `Content-Range` (`0-9/42`, `items 0-9/*`, `*\/0`). */
+export interface ContentRange {
+  start?: number;
+  end?: number;
+  total?: number;
+}
+
+/**
+ * `Content-Range` as `{ start, end, total }`; `total` absent for `/*`.
+ *
+ * @example
+ * contentRangeHeader(new Headers({ 'content-range': '0-9/42' })); // { start: 0, end: 9, total: 42 }
+ */
+export function contentRangeHeader(headers: Headers | undefined): ContentRange | undefined {
+  const match = /^\s*(?:[a-z]+\s+)?(?:(\d+)-(\d+)|\*)\/(\d+|\*)\s*$/i.exec(
+    headers?.get('content-range') ?? '',
+  );
+  if (!match) return undefined;
+  const [, start, end, total] = match;
+  return {
+    ...(start !== undefined && { start: Number(start), end: Number(end) }),
+    ...(total !== '*' && { total: Number(total) }),
+  };
+}
+
+/**
+ * The URL of a `Link` header relation (`<https://h/x?page=3>; rel="next"`).
+ *
+ * @example
+ * linkHeader(res.headers, 'next'); // 'https://h/x?page=3'
+ */
+export function linkHeader(headers: Headers | undefined, rel: string): string | undefined {
+  for (const part of (headers?.get('link') ?? '').split(/,(?=\s*<)/)) {
+    const match = /<([^>]*)>(.*)/.exec(part);
+    const rels = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(match?.[2] ?? '')?.[1];
+    if (match && rels?.split(/\s+/).includes(rel)) return match[1];
+  }
+  return undefined;
+}
+
+/** What a list mapping knows about one page, for `listPage`. */
+export interface ListFacts<T> {
+  data: T[];
+  /** The total the backend reported; never a guess. */
+  total?: number;
+  /** Whether the backend says a next page exists (a next link, `next: null`...). */
+  next?: boolean;
+  /** Page size the backend reported (else the requested one). */
+  limit?: number;
+  /** Page the backend reported (else the requested one). */
+  page?: number;
+}
+
+/**
+ * `{ data, meta }` from what the backend said: `total` only when given; `hasMore` from the
+ * backend's next, else total and position, else a full page of a known size, else `false`.
+ *
+ * @example
+ * listPage({ data: rows, total: 42 }, { page: 2, limit: 10 });
+ * // { data: rows, meta: { page: 2, limit: 10, total: 42, hasMore: true } }
+ */
+export function listPage<T>(facts: ListFacts<T>, requested: ListRequest): PaginatedResponse<T> {
+  const { data, total, next } = facts;
+  const size = facts.limit ?? requested.limit;
+  const limit = size ?? data.length;
+  const at = facts.page ?? requested.page;
+  const offset = requested.offset ?? (size && at ? (at - 1) * size : 0);
+  const page = at ?? (size ? Math.floor(offset / size) + 1 : 1);
+  const hasMore =
+    next ??
+    (total !== undefined
+      ? offset + data.length < total
+      : size !== undefined && size > 0 && data.length >= size);
+  return { data, meta: { page, limit, ...(total !== undefined && { total }), hasMore } };
+}
