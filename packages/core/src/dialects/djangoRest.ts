@@ -114,7 +114,7 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
   const refusal = (e: QueryEntry): string | undefined => {
     const why = e.kind === 'filter' && filterPair(e);
     if (typeof why === 'string')
-      return `${NAME} cannot express operator '${(e as Obj).operator}' (${why})`;
+      return `${NAME} cannot express operator '${(e as Obj).operator}' (on "${(e as Obj).field}"): ${why}`;
     if (e.kind === 'offset' && !offsets) return `${NAME} cannot express offset: use page()`;
   };
 

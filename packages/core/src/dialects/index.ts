@@ -11,3 +11,4 @@ export type * from '../dialect';
 export * from './shared';
 export { parseListResponse } from '../services/parseListResponse';
 export { readLogin, readUser } from '../services/authService';
+export { djangoRest, type DjangoRestOptions } from './djangoRest';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DialectErrorContext } from '../../src/dialect';
-import { djangoRest } from '../../src/dialects/djangoRest';
+import { djangoRest } from '@bridgekit/core/dialects';
 import {
   between,
   endsWith,
@@ -136,23 +136,23 @@ describe('djangoRest query: what django-filter cannot express', () => {
     [
       'ne',
       filter('status', 'ne', ne('x').value),
-      /operator 'ne' \(django-filter has no negation\)/,
+      /operator 'ne' \(on "status"\): django-filter has no negation$/,
     ],
     ['nin', filter('status', 'nin', notIn(['x']).value), /operator 'nin'/],
     ['notBetween', filter('price', 'notBetween', notBetween(1, 2).value), /operator 'notBetween'/],
     [
       'a % inside a like pattern',
       filter('name', 'like', 'a%b'),
-      /operator 'like' \(a lookup takes '%' only at the ends/,
+      /operator 'like' \(on "name"\): a lookup takes '%' only at the ends/,
     ],
     ['a _ wildcard', filter('name', 'ilike', 'a_c%'), /operator 'ilike'/],
     ['a pattern with no text', filter('name', 'like', '%'), /operator 'like'/],
-    ['an empty value', filter('name', 'eq', ''), /operator 'eq' \(value ""\)/],
+    ['an empty value', filter('name', 'eq', ''), /operator 'eq' \(on "name"\): value ""$/],
     ['an empty prefix', filter('name', 'startsWith', ''), /operator 'startsWith'/],
     [
       'a comma inside an in item',
       filter('name', 'in', ['a,b', 'c']),
-      /operator 'in' \(value \["a,b","c"\]\)/,
+      /operator 'in' \(on "name"\): value \["a,b","c"\]$/,
     ],
     ['a list for equality', filter('name', 'eq', ['a', 'b']), /operator 'eq'/],
     ['offset with PageNumberPagination', { kind: 'offset', value: 10 }, /cannot express offset/],
