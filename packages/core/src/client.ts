@@ -1,34 +1,29 @@
 /**
- * The HTTP client (spec §4.1–4.3, DESIGN §2). Every call resolves to an `ApiResponse`;
- * only programmer errors in the constructor and the setters throw.
+ * The HTTP client (spec §4.1–4.3, DESIGN §2): wiring over named parts. Checks live in
+ * `configCheck`, request preparation in `prepareRequest`, the attempt loop in `sendRequest`,
+ * redirects in `redirect`, response mapping in `response`, hook order in `clientHooks`.
+ * Every call resolves to an `ApiResponse`; only programmer errors in the constructor and the
+ * setters throw.
  */
-import { encodeBody, isRawBody } from './body';
+import { type ClientHooks, createClientHooks } from './clientHooks';
+import { checkConfig, checkFunction } from './configCheck';
+import type { Dialect } from './dialect';
 import {
   deleteHeader,
   getHeader,
+  type HeaderMap,
+  headerMap,
   headerProblem,
-  headersProblem,
   mergeHeaders,
   putHeader,
 } from './headers';
-import { toSearchParams } from './params';
+import { type Prepared, type PrepareContext, prepareRequest, toSendInit } from './prepareRequest';
 import { QueryBuilder } from './query/QueryBuilder';
-import {
-  createRedirectState,
-  type RedirectState,
-  type SendInit,
-  sendFollowingRedirects,
-} from './redirect';
-import { failure, toApiResponse } from './response';
-import {
-  backoffDelay,
-  isRetryableRequest,
-  isRetryableStatus,
-  MAX_RETRY_AFTER_MS,
-  parseRetryAfter,
-} from './retry';
+import { createRedirectState, type RedirectState, type SendInit } from './redirect';
+import { failure, normalizeMeta } from './response';
+import { isRetryableRequest } from './retry';
+import { type AttemptResult, type SendContext, sendWithRetries } from './sendRequest';
 import { createSessionStore, type SessionStore } from './session';
-import { attemptSignal, wait } from './signal';
 import { getDefaultStorage } from './storage';
 import type {
   ApiResponse,
@@ -40,7 +35,7 @@ import type {
   ResponseInterceptor,
   StorageAdapter,
 } from './types';
-import { type BaseUrl, isAbsoluteUrl, joinUrl, originOf, resolveBaseUrl } from './url';
+import { type BaseUrl, resolveBaseUrl } from './url';
 
 /** Called with the response when a request that carried the session header got a 401. */
 export type SessionRejectedListener = (response: ApiResponse) => void;
@@ -48,169 +43,8 @@ export type SessionRejectedListener = (response: ApiResponse) => void;
 const DEFAULT_SESSION_HEADER = 'X-Session-ID';
 const DEFAULT_TIMEOUT = 30_000;
 const DEFAULT_RETRY_DELAY = 300;
-// setTimeout fires at once for larger delays, so a larger time-out would silently be none.
-const MAX_TIMER_MS = 2_147_483_647;
-const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 // Credentials besides the session header that never follow a redirect to another origin.
 const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
-
-interface AttemptResult {
-  response: ApiResponse;
-  error?: Error;
-  retryAfter?: string | null;
-  sessionSent: boolean;
-}
-
-function namedError(name: string, message: string, cause?: unknown): Error {
-  const error = new Error(message, cause === undefined ? undefined : { cause });
-  error.name = name;
-  return error;
-}
-
-function asError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
-}
-
-function checkNumber(name: string, value: unknown, max = Number.MAX_SAFE_INTEGER): void {
-  if (typeof value !== 'number') {
-    throw new TypeError(`${name} must be a number, got ${typeof value}`);
-  }
-  if (!Number.isFinite(value) || value < 0 || value > max) {
-    throw new RangeError(`${name} must be a finite number between 0 and ${max}, got ${value}`);
-  }
-}
-
-function checkFunction(name: string, value: unknown, required = false): void {
-  if ((required || value !== undefined) && typeof value !== 'function') {
-    throw new TypeError(`${name} must be a function, got ${typeof value}`);
-  }
-}
-
-function checkHeaderMap(name: string, value: unknown): asserts value is Record<string, string> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`${name} must be an object of header names to string values`);
-  }
-  const problem = headersProblem(value as Record<string, string>);
-  if (problem !== undefined) throw new TypeError(`${name}: ${problem}`);
-}
-
-function checkStorage(value: unknown): void {
-  if (value === undefined) return;
-  const s = value as Partial<StorageAdapter> | null;
-  if (
-    typeof s !== 'object' ||
-    s === null ||
-    typeof s.getItem !== 'function' ||
-    typeof s.setItem !== 'function' ||
-    typeof s.removeItem !== 'function'
-  ) {
-    throw new TypeError('config.storage must implement getItem, setItem and removeItem');
-  }
-}
-
-function checkConfig(config: ClientConfig): void {
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) {
-    throw new TypeError('config must be an object');
-  }
-  if (
-    config.sessionId !== undefined &&
-    (typeof config.sessionId !== 'string' || !config.sessionId)
-  ) {
-    throw new TypeError('config.sessionId must be a non-empty string');
-  }
-  if (config.sessionId !== undefined && /[\r\n\0]/.test(config.sessionId)) {
-    throw new TypeError('config.sessionId must not contain CR, LF or NUL');
-  }
-  if (config.includeSession !== undefined && typeof config.includeSession !== 'boolean') {
-    throw new TypeError('config.includeSession must be a boolean');
-  }
-  if (config.sessionHeader !== undefined) {
-    const problem = headerProblem(config.sessionHeader, '');
-    if (problem !== undefined) throw new TypeError(`config.sessionHeader: ${problem}`);
-  }
-  if (config.sessionKeys !== undefined) {
-    if (
-      !Array.isArray(config.sessionKeys) ||
-      config.sessionKeys.some((key) => typeof key !== 'string' || key === '')
-    ) {
-      throw new TypeError('config.sessionKeys must be an array of non-empty strings');
-    }
-  }
-  checkStorage(config.storage);
-  if (config.headers !== undefined) checkHeaderMap('config.headers', config.headers);
-  if (config.retryAttempts !== undefined) {
-    checkNumber('config.retryAttempts', config.retryAttempts, 100);
-    if (!Number.isInteger(config.retryAttempts)) {
-      throw new RangeError(`config.retryAttempts must be an integer, got ${config.retryAttempts}`);
-    }
-  }
-  if (config.retryDelay !== undefined) checkNumber('config.retryDelay', config.retryDelay, 10_000);
-  if (config.timeout !== undefined) checkNumber('config.timeout', config.timeout, MAX_TIMER_MS);
-  checkFunction('config.getSessionId', config.getSessionId);
-  checkFunction('config.onRequest', config.onRequest);
-  checkFunction('config.onResponse', config.onResponse);
-  checkFunction('config.onError', config.onError);
-  checkFunction('config.fetch', config.fetch);
-}
-
-// Per-request options are checked inside the pipeline, so mistakes resolve as CLIENT_ERROR.
-function checkOptions(options: RequestOptions): void {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError('options must be an object');
-  }
-  if (
-    options.params !== undefined &&
-    (typeof options.params !== 'object' || options.params === null)
-  ) {
-    throw new TypeError('options.params must be an object');
-  }
-  if (options.headers !== undefined) checkHeaderMap('options.headers', options.headers);
-  if (options.timeout !== undefined) checkNumber('options.timeout', options.timeout, MAX_TIMER_MS);
-  if (options.includeSession !== undefined && typeof options.includeSession !== 'boolean') {
-    throw new TypeError('options.includeSession must be a boolean');
-  }
-  if (
-    options.signal !== undefined &&
-    (typeof options.signal !== 'object' ||
-      options.signal === null ||
-      typeof options.signal.addEventListener !== 'function')
-  ) {
-    throw new TypeError('options.signal must be an AbortSignal');
-  }
-}
-
-function checkRequestConfig(value: unknown): RequestConfig {
-  const c = value as RequestConfig | null;
-  if (
-    typeof c !== 'object' ||
-    c === null ||
-    typeof c.url !== 'string' ||
-    typeof c.headers !== 'object' ||
-    c.headers === null
-  ) {
-    throw new TypeError('A request interceptor must return a RequestConfig (or nothing)');
-  }
-  if (!METHODS.has(c.method)) throw new TypeError(`Unsupported method: ${String(c.method)}`);
-  if (c.timeout !== undefined) checkNumber('RequestConfig.timeout', c.timeout, MAX_TIMER_MS);
-  return c;
-}
-
-function isApiResponse(value: unknown): value is ApiResponse {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ApiResponse).status === 'number' &&
-    typeof (value as ApiResponse).success === 'boolean'
-  );
-}
-
-function aborted(signal: AbortSignal): AttemptResult {
-  return {
-    response: failure('ABORTED', 'Request aborted'),
-    error: namedError('AbortError', 'Request aborted', signal.reason),
-    sessionSent: false,
-  };
-}
 
 /**
  * A client bound to one base URL. Prefer `createClient`; both are the same.
@@ -221,26 +55,14 @@ function aborted(signal: AbortSignal): AttemptResult {
  * if (!res.success) console.error(res.status, res.error, res.code);
  */
 export class Client {
-  readonly #base: BaseUrl;
   readonly #config: ClientConfig;
-  readonly #session: SessionStore;
   readonly #storage: StorageAdapter | undefined;
-  readonly #sessionHeader: string;
-  // Lower-case names that never leave the base origin: the session, credentials, defaults.
-  #originBound!: readonly string[];
-  readonly #includeSession: boolean;
   readonly #retryAttempts: number;
   readonly #retryDelay: number;
-  readonly #timeout: number;
-  readonly #redirects: RedirectState = createRedirectState();
-  #defaults: Record<string, string>;
-  // Accept + defaults, and Accept + JSON Content-Type + defaults: copied per request.
-  #plainHeaders!: Record<string, string>;
-  #jsonHeaders!: Record<string, string>;
-  // Replaced on change (never mutated), so a call iterates a stable list.
-  #requestInterceptors: readonly RequestInterceptor[] = [];
-  #responseInterceptors: readonly ResponseInterceptor[] = [];
-  #rejectedListeners: readonly SessionRejectedListener[] = [];
+  readonly #hooks: ClientHooks;
+  // What preparation and sending read; the header maps are replaced when defaults change.
+  #prepare: PrepareContext;
+  #send: SendContext;
 
   /**
    * @param baseUrl absolute http(s) URL, or a path resolved against `location.origin`
@@ -248,23 +70,38 @@ export class Client {
    * @throws TypeError / RangeError naming the argument when the input is invalid
    */
   constructor(baseUrl: string, config: ClientConfig = {}) {
-    this.#base = resolveBaseUrl(baseUrl);
+    const base: BaseUrl = resolveBaseUrl(baseUrl);
     checkConfig(config);
     this.#config = { ...config };
-    this.#sessionHeader = config.sessionHeader ?? DEFAULT_SESSION_HEADER;
-    this.#includeSession = config.includeSession ?? true;
+    const dialect: Dialect | undefined = config.dialect;
+    // An explicit sessionHeader is the app's own choice: the dialect's scheme goes with the
+    // dialect's header only.
+    const session = config.sessionHeader === undefined ? dialect?.session : undefined;
     this.#retryAttempts = config.retryAttempts ?? 0;
     this.#retryDelay = config.retryDelay ?? DEFAULT_RETRY_DELAY;
-    this.#timeout = config.timeout ?? DEFAULT_TIMEOUT;
     this.#storage = config.storage ?? getDefaultStorage();
-    this.#session = createSessionStore({
+    this.#hooks = createClientHooks(config);
+    const sessionStore: SessionStore = createSessionStore({
       sessionId: config.sessionId,
       getSessionId: config.getSessionId,
       storage: this.#storage,
       sessionKeys: config.sessionKeys,
     });
-    this.#defaults = mergeHeaders({}, config.headers ?? {});
-    this.#rebuildHeaders();
+    const defaults = mergeHeaders(headerMap(), config.headers ?? {});
+    this.#prepare = {
+      base,
+      session: sessionStore,
+      sessionHeader: config.sessionHeader ?? session?.header ?? DEFAULT_SESSION_HEADER,
+      sessionScheme: session?.scheme,
+      includeSession: config.includeSession ?? true,
+      timeout: config.timeout ?? DEFAULT_TIMEOUT,
+      defaults,
+      plainHeaders: defaults,
+      jsonHeaders: defaults,
+    };
+    const redirects: RedirectState = createRedirectState();
+    this.#send = { fetch: config.fetch, redirects, dialect, originBound: [] };
+    this.#rebuildHeaders(defaults);
   }
 
   /**
@@ -330,7 +167,7 @@ export class Client {
    * await api.query<Product>('/products').where('price', gte(10)).page(2).get();
    */
   query<T = any>(endpoint: string): QueryBuilder<T> {
-    return new QueryBuilder<T>(this, endpoint);
+    return new QueryBuilder<T>(this, endpoint, this.#config.dialect?.query);
   }
 
   /**
@@ -340,7 +177,7 @@ export class Client {
    * const id = await api.getSessionId();
    */
   async getSessionId(): Promise<string | null> {
-    return this.#session.resolve();
+    return this.#prepare.session.resolve();
   }
 
   /**
@@ -354,8 +191,12 @@ export class Client {
     if (typeof sessionId !== 'string' || sessionId === '') {
       throw new TypeError('sessionId must be a non-empty string');
     }
-    if (/[\r\n\0]/.test(sessionId)) throw new TypeError('sessionId must not contain CR, LF or NUL');
-    this.#session.set(sessionId);
+    if (headerProblem('s', sessionId) !== undefined) {
+      throw new TypeError(
+        'sessionId must contain no control character (CR, LF, NUL…) and no character outside Latin-1',
+      );
+    }
+    this.#prepare.session.set(sessionId);
   }
 
   /**
@@ -365,7 +206,7 @@ export class Client {
    * api.clearSession();
    */
   clearSession(): void {
-    this.#session.clear();
+    this.#prepare.session.clear();
   }
 
   /**
@@ -374,7 +215,7 @@ export class Client {
    * if (!(await api.hasSession())) redirect('/login');
    */
   async hasSession(): Promise<boolean> {
-    return (await this.#session.resolve()) !== null;
+    return (await this.#prepare.session.resolve()) !== null;
   }
 
   /**
@@ -386,8 +227,9 @@ export class Client {
   setHeader(key: string, value: string): void {
     const problem = headerProblem(key, value);
     if (problem !== undefined) throw new TypeError(`setHeader(key, value): ${problem}`);
-    putHeader(this.#defaults, key, value);
-    this.#rebuildHeaders();
+    const defaults = headerMap(this.#prepare.defaults);
+    putHeader(defaults, key, value);
+    this.#rebuildHeaders(defaults);
   }
 
   /**
@@ -398,8 +240,9 @@ export class Client {
   removeHeader(key: string): void {
     if (typeof key !== 'string' || key === '')
       throw new TypeError('key must be a non-empty string');
-    deleteHeader(this.#defaults, key);
-    this.#rebuildHeaders();
+    const defaults = headerMap(this.#prepare.defaults);
+    deleteHeader(defaults, key);
+    this.#rebuildHeaders(defaults);
   }
 
   /**
@@ -410,10 +253,7 @@ export class Client {
    */
   addRequestInterceptor(fn: RequestInterceptor): () => void {
     checkFunction('fn', fn, true);
-    this.#requestInterceptors = [...this.#requestInterceptors, fn];
-    return () => {
-      this.#requestInterceptors = this.#requestInterceptors.filter((f) => f !== fn);
-    };
+    return this.#hooks.add('request', fn);
   }
 
   /**
@@ -425,10 +265,7 @@ export class Client {
    */
   addResponseInterceptor(fn: ResponseInterceptor): () => void {
     checkFunction('fn', fn, true);
-    this.#responseInterceptors = [...this.#responseInterceptors, fn];
-    return () => {
-      this.#responseInterceptors = this.#responseInterceptors.filter((f) => f !== fn);
-    };
+    return this.#hooks.add('response', fn);
   }
 
   /**
@@ -440,10 +277,7 @@ export class Client {
    */
   onSessionRejected(listener: SessionRejectedListener): () => void {
     checkFunction('listener', listener, true);
-    this.#rejectedListeners = [...this.#rejectedListeners, listener];
-    return () => {
-      this.#rejectedListeners = this.#rejectedListeners.filter((f) => f !== listener);
-    };
+    return this.#hooks.add('rejected', listener);
   }
 
   /**
@@ -452,7 +286,7 @@ export class Client {
    * createClient('https://h/api/').getBaseUrl() // 'https://h/api'
    */
   getBaseUrl(): string {
-    return this.#base.href;
+    return this.#prepare.base.href;
   }
 
   /**
@@ -461,7 +295,7 @@ export class Client {
    * api.getConfig().headers // { 'X-API-Key': '…' }
    */
   getConfig(): ClientConfig {
-    const copy: ClientConfig = { ...this.#config, headers: { ...this.#defaults } };
+    const copy: ClientConfig = { ...this.#config, headers: { ...this.#prepare.defaults } };
     if (this.#config.sessionKeys !== undefined) copy.sessionKeys = [...this.#config.sessionKeys];
     return copy;
   }
@@ -475,28 +309,26 @@ export class Client {
     return this.#storage;
   }
 
-  #rebuildHeaders(): void {
-    this.#originBound = [
-      this.#sessionHeader.toLowerCase(),
-      ...CREDENTIAL_HEADERS,
-      ...Object.keys(this.#defaults).map((name) => name.toLowerCase()),
-    ];
-    this.#plainHeaders = mergeHeaders({ Accept: 'application/json' }, this.#defaults);
-    this.#jsonHeaders = mergeHeaders(
-      { Accept: 'application/json', 'Content-Type': 'application/json' },
-      this.#defaults,
-    );
-  }
-
-  #report(error: unknown): void {
-    const onError = this.#config.onError;
-    if (onError === undefined) return;
-    try {
-      const result = onError(asError(error)) as unknown;
-      if (result instanceof Promise) result.catch(() => {});
-    } catch {
-      // onError is the last line: nothing left to tell.
-    }
+  #rebuildHeaders(defaults: HeaderMap): void {
+    const prepare = this.#prepare;
+    this.#prepare = {
+      ...prepare,
+      defaults,
+      plainHeaders: mergeHeaders(headerMap({ Accept: 'application/json' }), defaults),
+      jsonHeaders: mergeHeaders(
+        headerMap({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+        defaults,
+      ),
+    };
+    // Lower-case names that never leave the base origin: the session, credentials, defaults.
+    this.#send = {
+      ...this.#send,
+      originBound: [
+        prepare.sessionHeader.toLowerCase(),
+        ...CREDENTIAL_HEADERS,
+        ...Object.keys(defaults).map((name) => name.toLowerCase()),
+      ],
+    };
   }
 
   async #request<T>(
@@ -505,253 +337,47 @@ export class Client {
     body: unknown,
     options: RequestOptions | undefined,
   ): Promise<ApiResponse<T>> {
+    const hooks = this.#hooks;
+    const prepare = this.#prepare;
+    let prepared: Prepared | undefined;
     let config: RequestConfig;
-    let init: SendInit;
-    let stream = false;
-    let sessionAdded = false;
+    let sent: { init: SendInit; stream: boolean };
     try {
-      if (typeof endpoint !== 'string') {
-        throw new TypeError(`endpoint must be a string, got ${typeof endpoint}`);
-      }
-      if (options !== undefined) checkOptions(options);
-      const query = options?.params === undefined ? '' : toSearchParams(options.params);
-      const url = joinUrl(this.#base.href, endpoint, query);
-      let sameOrigin = true;
-      if (isAbsoluteUrl(endpoint)) {
-        const origin = originOf(url);
-        if (origin === undefined) throw new TypeError(`endpoint is not a valid URL: ${endpoint}`);
-        sameOrigin = origin === this.#base.origin;
-      }
-      const jsonBody = body !== undefined && !isRawBody(body);
-      // Default headers belong to the API at baseUrl (an API key, a tenant): like the
-      // session, they are not sent to another origin.
-      const headers: Record<string, string> = sameOrigin
-        ? { ...(jsonBody ? this.#jsonHeaders : this.#plainHeaders) }
-        : jsonBody
-          ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-          : { Accept: 'application/json' };
-      if (sameOrigin && (options?.includeSession ?? this.#includeSession)) {
-        const found = this.#session.resolve();
-        const sessionId = typeof found === 'string' || found === null ? found : await found;
-        if (sessionId !== null) {
-          // The one value not checked before it got here (it comes from storage or the app).
-          const problem = headerProblem(this.#sessionHeader, sessionId);
-          if (problem !== undefined) throw new TypeError(problem);
-          putHeader(headers, this.#sessionHeader, sessionId);
-          sessionAdded = true;
-        }
-      }
-      if (options?.headers !== undefined) mergeHeaders(headers, options.headers);
-      config = {
-        method,
-        url,
-        headers,
-        body,
-        timeout: options?.timeout ?? this.#timeout,
-        signal: options?.signal,
-      };
-      const interceptors = this.#requestInterceptors;
-      for (let i = 0; i < interceptors.length; i++) {
-        const next = await interceptors[i]!(config);
-        if (next !== undefined) config = checkRequestConfig(next);
-      }
-      if (this.#config.onRequest !== undefined) await this.#config.onRequest(config);
-
-      const encoded = encodeBody(config.body);
-      if (config.body !== body) {
-        // An interceptor replaced the body: keep the JSON Content-Type in step with it.
-        const type = getHeader(config.headers, 'content-type');
-        if (encoded.json && type === undefined) {
-          config.headers['Content-Type'] = 'application/json';
-        } else if (!encoded.json && type === 'application/json') {
-          deleteHeader(config.headers, 'content-type');
-        }
-      }
-      if (encoded.body !== undefined && config.method === 'GET') {
-        throw new TypeError('A GET request cannot have a body');
-      }
-      if (config.url !== url) {
-        const origin = originOf(config.url);
-        if (origin === undefined || !/^https?:/.test(origin)) {
-          throw new TypeError(`RequestConfig.url must be an absolute http(s) URL: ${config.url}`);
-        }
-        if (origin !== this.#base.origin) {
-          // Same rule as an absolute endpoint: the session and the defaults stay home. A
-          // default the interceptor gave a new value is its own choice and is kept.
-          deleteHeader(config.headers, this.#sessionHeader);
-          for (const name in this.#defaults) {
-            if (getHeader(config.headers, name) === this.#defaults[name]) {
-              deleteHeader(config.headers, name);
-            }
-          }
-        }
-      }
-      // Defaults, the session and options.headers were checked on the way in; only hooks can
-      // have added something unchecked since.
-      if (interceptors.length > 0 || this.#config.onRequest !== undefined) {
-        const problem = headersProblem(config.headers);
-        if (problem !== undefined) throw new TypeError(problem);
-      }
-      stream = encoded.stream;
-      init = { method: config.method, headers: config.headers, body: encoded.body };
-      if (stream) init.duplex = 'half';
+      prepared = await prepareRequest(prepare, method, endpoint, body, options);
+      const hooked = hooks.hasRequestHooks();
+      config = hooked ? await hooks.runRequest(prepared.config) : prepared.config;
+      sent = toSendInit(prepare, config, prepared.config, hooked);
     } catch (error) {
       const response = failure(
         'CLIENT_ERROR',
         error instanceof Error ? error.message : String(error),
       );
       // The request as far as it was built, so response hooks can still tell what failed.
-      const request: RequestConfig = config! ?? { method, url: String(endpoint), headers: {} };
-      return this.#finish(
-        { response, error: asError(error), sessionSent: false },
-        request,
-      ) as Promise<ApiResponse<T>>;
+      const request = prepared?.config ?? { method, url: String(endpoint), headers: headerMap() };
+      hooks.report(error);
+      return this.#finish({ response, sessionSent: false }, request) as Promise<ApiResponse<T>>;
     }
-
     const sessionSent =
-      sessionAdded && getHeader(config.headers, this.#sessionHeader) !== undefined;
-    const result = await this.#send(config, init, stream, sessionSent);
-    if (
-      result.error === undefined &&
-      this.#responseInterceptors.length === 0 &&
-      this.#config.onResponse === undefined &&
-      !(result.sessionSent && result.response.status === 401)
-    ) {
-      return result.response as ApiResponse<T>;
-    }
+      prepared.sessionAdded && getHeader(config.headers, prepare.sessionHeader) !== undefined;
+    const replayable = !sent.stream && isRetryableRequest(config.method, config.headers);
+    const result = await sendWithRetries(this.#send, config.url, sent.init, {
+      timeout: config.timeout ?? prepare.timeout,
+      signal: config.signal,
+      retries: replayable ? this.#retryAttempts : 0,
+      retryDelay: this.#retryDelay,
+      replayable,
+      sessionSent,
+    });
+    if (result.error !== undefined) hooks.report(result.error);
+    if (!hooks.hasResponseHooks()) return result.response as ApiResponse<T>;
     return this.#finish(result, config) as Promise<ApiResponse<T>>;
   }
 
-  async #send(
-    config: RequestConfig,
-    init: SendInit,
-    stream: boolean,
-    sessionSent: boolean,
-  ): Promise<AttemptResult> {
-    const signal = config.signal;
-    const timeout = config.timeout ?? this.#timeout;
-    const replayable = !stream && isRetryableRequest(config.method, config.headers);
-    const maxRetries = replayable ? this.#retryAttempts : 0;
-    for (let retry = 0; ; retry++) {
-      if (signal?.aborted) return aborted(signal);
-      const result = await this.#attempt(
-        config.url,
-        init,
-        timeout,
-        signal,
-        sessionSent,
-        replayable,
-      );
-      if (retry >= maxRetries || signal?.aborted) return result;
-      const { response } = result;
-      const code = response.code;
-      if (
-        response.status === 0
-          ? code !== 'NETWORK_ERROR' && code !== 'TIMEOUT'
-          : !isRetryableStatus(response.status)
-      ) {
-        return result;
-      }
-      let delay = backoffDelay(retry, this.#retryDelay);
-      if (result.retryAfter != null) {
-        const after = parseRetryAfter(result.retryAfter);
-        if (after !== undefined) {
-          if (after > MAX_RETRY_AFTER_MS) return result;
-          delay = after;
-        }
-      }
-      if (!(await wait(delay, signal))) return aborted(signal!);
-    }
-  }
-
-  async #attempt(
-    url: string,
-    init: SendInit,
-    timeout: number,
-    signal: AbortSignal | undefined,
-    sessionSent: boolean,
-    replayable: boolean,
-  ): Promise<AttemptResult> {
-    const guard = attemptSignal(timeout, signal);
-    init.signal = guard.signal;
-    try {
-      const doFetch = this.#config.fetch ?? globalThis.fetch;
-      const sent = await sendFollowingRedirects(
-        this.#redirects,
-        doFetch,
-        url,
-        init,
-        this.#originBound,
-        replayable,
-      );
-      const res = sent.response;
-      const response = await toApiResponse(res);
-      const status = res.status;
-      return {
-        response,
-        retryAfter: status === 429 || status === 503 ? res.headers.get('retry-after') : undefined,
-        sessionSent: sessionSent && !sent.credentialsDropped,
-      };
-    } catch (error) {
-      if (signal?.aborted) return aborted(signal);
-      if (guard.timedOut()) {
-        const message = `Request timed out after ${timeout} ms`;
-        return {
-          response: failure('TIMEOUT', message),
-          error: namedError('TimeoutError', message, error),
-          sessionSent: false,
-        };
-      }
-      const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-      const detail =
-        typeof cause?.code === 'string'
-          ? cause.code
-          : typeof cause?.message === 'string'
-            ? cause.message
-            : undefined;
-      const base = error instanceof Error ? error.message : String(error);
-      const message = `Network error: ${base}${detail !== undefined ? ` (${detail})` : ''}`;
-      return {
-        response: failure('NETWORK_ERROR', message),
-        error: namedError('NetworkError', message, error),
-        sessionSent: false,
-      };
-    } finally {
-      guard.dispose();
-    }
-  }
-
   async #finish(result: AttemptResult, request: RequestConfig): Promise<ApiResponse> {
-    if (result.error !== undefined) this.#report(result.error);
-    let response = result.response;
-    const status = response.status;
-    const interceptors = this.#responseInterceptors;
-    for (let i = 0; i < interceptors.length; i++) {
-      try {
-        const next = await interceptors[i]!(response, request);
-        if (next === undefined) continue;
-        if (isApiResponse(next)) response = next;
-        else this.#report(new TypeError('A response interceptor must return an ApiResponse'));
-      } catch (error) {
-        this.#report(error);
-      }
-    }
-    if (this.#config.onResponse !== undefined) {
-      try {
-        await this.#config.onResponse(response, request);
-      } catch (error) {
-        this.#report(error);
-      }
-    }
-    if (result.sessionSent && status === 401) {
-      for (const listener of this.#rejectedListeners) {
-        try {
-          listener(response);
-        } catch (error) {
-          this.#report(error);
-        }
-      }
-    }
+    const rejected = result.sessionSent && result.response.status === 401;
+    const response = await this.#hooks.runResponse(result.response, request, rejected);
+    // An interceptor may have set `meta` in any spelling: normalized after they ran.
+    if (response.meta !== undefined) response.meta = normalizeMeta(response.meta);
     return response;
   }
 }

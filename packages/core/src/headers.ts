@@ -1,24 +1,39 @@
 /**
- * Header maps with case-insensitive names, kept as plain objects so interceptors can read
- * and change them and `fetch` takes them as they are.
+ * Header maps with case-insensitive names. They are plain objects without a prototype, so
+ * interceptors can read and change them, `fetch` takes them as they are, and names such as
+ * `constructor` or `__proto__` are names like any other (never an inherited property).
  */
 
-// RFC 9110 token: what fetch accepts as a header name.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-// fetch rejects CR, LF and NUL in values; catching them first gives a clear CLIENT_ERROR.
-const BAD_VALUE = /[\r\n\0]/;
+// What `fetch` refuses or a server would split on: control characters (tab excepted) and
+// anything outside Latin-1 (header values are bytes, not text).
+const BAD_VALUE = /[\0-\x08\n-\x1f\x7f]|[^\0-\xff]/;
+
+/** A header map with no prototype. */
+export type HeaderMap = Record<string, string>;
 
 /**
- * Finds a header value by name, ignoring case.
+ * A new header map with no prototype, holding the own entries of `source` (if any).
+ *
+ * @example
+ * headerMap({ Accept: 'application/json' }).constructor // undefined
+ */
+export function headerMap(source?: Record<string, string>): HeaderMap {
+  const map = Object.create(null) as HeaderMap;
+  if (source !== undefined) for (const key of Object.keys(source)) map[key] = source[key]!;
+  return map;
+}
+
+/**
+ * Finds a header value by name, ignoring case. Only own entries count.
  *
  * @example
  * getHeader({ 'content-type': 'a/b' }, 'Content-Type') // 'a/b'
  */
 export function getHeader(headers: Record<string, string>, name: string): string | undefined {
-  const direct = headers[name];
-  if (direct !== undefined) return direct;
+  if (Object.hasOwn(headers, name)) return headers[name];
   const lower = name.toLowerCase();
-  for (const key in headers) if (key.toLowerCase() === lower) return headers[key];
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === lower) return headers[key];
   return undefined;
 }
 
@@ -30,7 +45,7 @@ export function getHeader(headers: Record<string, string>, name: string): string
  */
 export function deleteHeader(headers: Record<string, string>, name: string): void {
   const lower = name.toLowerCase();
-  for (const key in headers) if (key.toLowerCase() === lower) delete headers[key];
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === lower) delete headers[key];
 }
 
 /**
@@ -40,49 +55,61 @@ export function deleteHeader(headers: Record<string, string>, name: string): voi
  * putHeader(headers, 'accept', 'text/plain') // replaces 'Accept'
  */
 export function putHeader(headers: Record<string, string>, name: string, value: string): void {
-  if (headers[name] === undefined) deleteHeader(headers, name);
-  headers[name] = value;
+  if (!Object.hasOwn(headers, name)) deleteHeader(headers, name);
+  // On a map that has a prototype (an interceptor's spread copy), `__proto__ = v` would
+  // change the prototype instead of setting a header.
+  if (name === '__proto__') {
+    Object.defineProperty(headers, name, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  } else {
+    headers[name] = value;
+  }
 }
 
 /**
- * Copies every header of `source` onto `target` with `putHeader` semantics.
+ * Copies every own header of `source` onto `target` with `putHeader` semantics.
  *
  * @example
- * mergeHeaders({ Accept: 'a' }, { accept: 'b' }) // { accept: 'b' }
+ * mergeHeaders(headerMap({ Accept: 'a' }), { accept: 'b' }) // { accept: 'b' }
  */
 export function mergeHeaders(
   target: Record<string, string>,
   source: Record<string, string>,
 ): Record<string, string> {
-  for (const key in source) putHeader(target, key, source[key]!);
+  for (const key of Object.keys(source)) putHeader(target, key, source[key]!);
   return target;
 }
 
 /**
- * Checks a header name and value; returns a message describing the problem, or `undefined`.
+ * Checks a header name and value; returns a message naming the header, or `undefined`.
  *
  * @example
  * headerProblem('X-A', 'ok') // undefined
- * headerProblem('X-A', 'a\r\nb') // 'header "X-A" has a value with CR, LF or NUL'
+ * headerProblem('X-A', 'a\r\nb') // 'header "X-A" has a value with a control character…'
  */
 export function headerProblem(name: unknown, value: unknown): string | undefined {
-  // `__proto__` is a valid token but cannot be a key of the plain-object header maps.
-  if (typeof name !== 'string' || !TOKEN.test(name) || name === '__proto__') {
+  if (typeof name !== 'string' || !TOKEN.test(name)) {
     return `invalid header name ${JSON.stringify(String(name))}`;
   }
   if (typeof value !== 'string') return `header "${name}" must have a string value`;
-  if (BAD_VALUE.test(value)) return `header "${name}" has a value with CR, LF or NUL`;
+  if (BAD_VALUE.test(value)) {
+    return `header "${name}" has a value with a control character (CR, LF, NUL…) or a character outside Latin-1`;
+  }
   return undefined;
 }
 
 /**
- * Checks every header of a map; returns the first problem, or `undefined`.
+ * Checks every own header of a map; returns the first problem, or `undefined`.
  *
  * @example
  * headersProblem({ 'X-A': '1' }) // undefined
  */
 export function headersProblem(headers: Record<string, string>): string | undefined {
-  for (const key in headers) {
+  for (const key of Object.keys(headers)) {
     const problem = headerProblem(key, headers[key]);
     if (problem !== undefined) return problem;
   }

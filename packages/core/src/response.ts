@@ -1,10 +1,14 @@
 /**
  * HTTP response -> `ApiResponse` (DESIGN §2 "Response body -> ApiResponse").
  */
+import type { Dialect } from './dialect';
 import { META_ALIASES, toNumber } from './meta';
 import type { ApiResponse, ClientErrorCode, ResponseMeta } from './types';
 
 const JSON_TYPE = /[/+]json(?:$|[\s;])/i;
+// A framework's default error page is markup, not a message: the status line says more.
+const HTML_TYPE = /^\s*(?:text\/html|application\/xhtml\+xml)/i;
+const MARKUP = /^\s*</;
 const ENVELOPE_KEYS = new Set([
   'success',
   'data',
@@ -77,15 +81,38 @@ function errorText(value: unknown): string | undefined {
   return undefined;
 }
 
-function fieldErrors(value: unknown): Record<string, string> | undefined {
+/** One message of a field: a string, the strings of an array, or an object's `message`. */
+function messageText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(messageText).join(', ');
+  if (isObject(value) && typeof value.message === 'string') return value.message;
+  // Nested deeper than a message: kept as bounded JSON. A body nested thousands of levels
+  // deep overflows JSON.stringify's stack; that must not turn the response into a failure.
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+  } catch {
+    return '[unreadable]';
+  }
+}
+
+/**
+ * Field errors (field -> message) from an object of fields; arrays of messages are joined.
+ *
+ * @example
+ * fieldErrors({ name: ['required', 'too short'] }) // { name: 'required, too short' }
+ */
+export function fieldErrors(value: unknown): Record<string, string> | undefined {
   if (!isObject(value)) return undefined;
   const out: Record<string, string> = {};
-  for (const [field, message] of Object.entries(value)) {
-    out[field] = Array.isArray(message)
-      ? message.map(String).join(', ')
-      : typeof message === 'string'
-        ? message
-        : JSON.stringify(message);
+  for (const field of Object.keys(value)) {
+    // defineProperty: a field named __proto__ is a field, not a prototype.
+    Object.defineProperty(out, field, {
+      value: messageText(value[field]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -96,22 +123,26 @@ function statusLine(res: Response): string {
 
 /**
  * Reads a `fetch` response into an `ApiResponse`: JSON for `json`/`+json` content types,
- * text otherwise, nothing for 204/205/empty bodies; envelopes unwrapped; error messages
- * per DESIGN §2. Rejects only if reading the body fails (network or abort).
+ * text otherwise, nothing for 204/205/empty bodies; envelopes unwrapped (unless the dialect
+ * says the backend sends none); error fields per DESIGN §2 or the dialect's `errors`.
+ * Rejects only if reading the body fails (network or abort).
  *
  * @example
  * const api = await toApiResponse(await fetch(url));
  */
-export async function toApiResponse<T = any>(res: Response): Promise<ApiResponse<T>> {
+export async function toApiResponse<T = any>(
+  res: Response,
+  dialect?: Dialect,
+): Promise<ApiResponse<T>> {
   const status = res.status;
   const success = status >= 200 && status < 300;
   const out: ApiResponse<T> = { success, status, headers: res.headers };
   let body: unknown;
   let isText = false;
+  const type = res.headers.get('content-type');
   if (status !== 204 && status !== 205) {
     const text = await res.text();
     if (text !== '') {
-      const type = res.headers.get('content-type');
       if (type !== null && JSON_TYPE.test(type)) {
         try {
           body = JSON.parse(text);
@@ -126,7 +157,7 @@ export async function toApiResponse<T = any>(res: Response): Promise<ApiResponse
     }
   }
   let error: string | undefined;
-  if (!isText && isEnvelope(body)) {
+  if (!isText && (dialect?.envelope ?? true) && isEnvelope(body)) {
     if (body.data !== undefined) out.data = body.data as T;
     if (typeof body.message === 'string') out.message = body.message;
     const meta = normalizeMeta(body.meta);
@@ -143,10 +174,26 @@ export async function toApiResponse<T = any>(res: Response): Promise<ApiResponse
     if (!success) {
       if (isObject(body) && typeof body.message === 'string' && body.message !== '') {
         error = body.message;
-      } else if (isText && (body as string).length <= TEXT_ERROR_MAX) {
+      } else if (
+        isText &&
+        (body as string).length <= TEXT_ERROR_MAX &&
+        !(type !== null && HTML_TYPE.test(type)) &&
+        !MARKUP.test(body as string)
+      ) {
         error = body as string;
       }
     }
+  }
+  if (!success && dialect?.errors !== undefined && body !== undefined) {
+    let fields: ReturnType<NonNullable<Dialect['errors']>>;
+    try {
+      fields = dialect.errors(body, { status, statusText: res.statusText, headers: res.headers });
+    } catch {
+      // A failing mapping must not hide the server's answer: the default fields stand.
+    }
+    if (fields?.error) error = fields.error;
+    if (fields?.code !== undefined) out.code = fields.code;
+    if (fields?.errors !== undefined) out.errors = fields.errors;
   }
   if (error === undefined && !success) error = statusLine(res);
   if (error !== undefined) out.error = error;

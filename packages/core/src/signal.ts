@@ -1,9 +1,10 @@
 /**
  * Per-attempt time-out combined with the caller's `AbortSignal`, and an abortable wait.
  *
- * The combination is done by hand rather than with `AbortSignal.any`: it works on every
- * runtime (Node < 20.3, older browsers), it is cheaper per call, and disposing removes the
- * listener from the caller's long-lived signal so nothing accumulates on it.
+ * A caller's signal is often shared by many calls (one per page, one per component). Each
+ * attempt subscribes through one listener per signal (`onAbort`), so a thousand concurrent
+ * calls add one listener, not a thousand (no `MaxListenersExceededWarning`), and the last
+ * attempt to settle removes it: nothing accumulates on a long-lived signal.
  */
 
 /** The signal of one attempt. */
@@ -12,18 +13,49 @@ export interface AttemptSignal {
   readonly signal: AbortSignal | undefined;
   /** Whether the time-out (not the caller) ended the attempt. */
   timedOut(): boolean;
-  /** Clears the timer and the listener on the caller's signal. */
+  /** Clears the timer and the subscription to the caller's signal. */
   dispose(): void;
 }
 
 const NOOP = () => {};
 const NEVER_TIMED_OUT = () => false;
+interface Subscription {
+  readonly fns: Set<() => void>;
+  readonly listener: () => void;
+}
+const subscriptions = new WeakMap<AbortSignal, Subscription>();
+
+/**
+ * Runs `fn` when `signal` aborts, through one shared listener per signal.
+ * @returns a function that unsubscribes (and removes the listener when it was the last)
+ * @example
+ * const off = onAbort(signal, () => controller.abort(signal.reason));
+ */
+export function onAbort(signal: AbortSignal, fn: () => void): () => void {
+  let sub = subscriptions.get(signal);
+  if (sub === undefined) {
+    const fns = new Set<() => void>();
+    const listener = () => {
+      subscriptions.delete(signal);
+      for (const run of fns) run();
+    };
+    sub = { fns, listener };
+    subscriptions.set(signal, sub);
+    signal.addEventListener('abort', listener, { once: true });
+  }
+  const own = sub;
+  own.fns.add(fn);
+  return () => {
+    own.fns.delete(fn);
+    if (own.fns.size === 0 && subscriptions.get(signal) === own) {
+      subscriptions.delete(signal);
+      signal.removeEventListener('abort', own.listener);
+    }
+  };
+}
 
 function timeoutReason(ms: number): unknown {
-  const message = `Request timed out after ${ms} ms`;
-  return typeof DOMException === 'function'
-    ? new DOMException(message, 'TimeoutError')
-    : Object.assign(new Error(message), { name: 'TimeoutError' });
+  return new DOMException(`Request timed out after ${ms} ms`, 'TimeoutError');
 }
 
 /**
@@ -35,25 +67,29 @@ function timeoutReason(ms: number): unknown {
  * try { await fetch(url, { signal: attempt.signal }); } finally { attempt.dispose(); }
  */
 export function attemptSignal(timeout: number, caller: AbortSignal | undefined): AttemptSignal {
-  if (timeout <= 0) return { signal: caller, timedOut: NEVER_TIMED_OUT, dispose: NOOP };
+  if (timeout <= 0 && caller === undefined) {
+    return { signal: undefined, timedOut: NEVER_TIMED_OUT, dispose: NOOP };
+  }
   const controller = new AbortController();
   let expired = false;
-  const timer = setTimeout(() => {
-    expired = true;
-    controller.abort(timeoutReason(timeout));
-  }, timeout);
-  let onAbort: (() => void) | undefined;
+  const timer =
+    timeout > 0
+      ? setTimeout(() => {
+          expired = true;
+          controller.abort(timeoutReason(timeout));
+        }, timeout)
+      : undefined;
+  let off = NOOP;
   if (caller !== undefined) {
     if (caller.aborted) controller.abort(caller.reason);
-    onAbort = () => controller.abort(caller.reason);
-    caller.addEventListener('abort', onAbort, { once: true });
+    else off = onAbort(caller, () => controller.abort(caller.reason));
   }
   return {
     signal: controller.signal,
     timedOut: () => expired,
     dispose() {
-      clearTimeout(timer);
-      if (onAbort !== undefined) caller!.removeEventListener('abort', onAbort);
+      if (timer !== undefined) clearTimeout(timer);
+      off();
     },
   };
 }
@@ -67,14 +103,16 @@ export function attemptSignal(timeout: number, caller: AbortSignal | undefined):
 export function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   if (signal?.aborted) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
+    let off = NOOP;
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      off();
       resolve(true);
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal !== undefined) {
+      off = onAbort(signal, () => {
+        clearTimeout(timer);
+        resolve(false);
+      });
+    }
   });
 }

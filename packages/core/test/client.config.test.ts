@@ -66,7 +66,9 @@ describe('constructor validation', () => {
     expect(() => api.setHeader('X-A', 'a\nb')).toThrow(TypeError);
     expect(() => api.setHeader('bad name', 'v')).toThrow(TypeError);
     // A valid token, but as a key of a plain object it would set the prototype, not a header.
-    expect(() => api.setHeader('__proto__', 'v')).toThrow(/invalid header name/);
+    // Header maps have no prototype: `__proto__` is a name like any other (issue 15).
+    expect(() => api.setHeader('__proto__', 'v')).not.toThrow();
+    expect(api.getConfig().headers?.['__proto__']).toBe('v');
     expect(() => api.removeHeader('')).toThrow(TypeError);
     expect(() => api.addRequestInterceptor(null as never)).toThrow(/fn/);
     expect(() => api.addResponseInterceptor(undefined as never)).toThrow(/fn/);

@@ -3,6 +3,10 @@
  * both must reject the same mistakes with the same messages, at the call that made them.
  */
 
+import { describe } from '../argumentError';
+
+export { describe };
+
 /** Values the builder turns into query text. */
 export type QueryScalar = string | number | boolean | bigint | Date | null;
 
@@ -58,14 +62,4 @@ export function assertNonEmptyString(value: unknown, name: string): asserts valu
     throw new TypeError(`${name} must be a string, got ${describe(value)}`);
   }
   if (value.length === 0) throw new TypeError(`${name} must not be empty`);
-}
-
-/** A short description of a bad argument for error messages. */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return typeof value;
 }

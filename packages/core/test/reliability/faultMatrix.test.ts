@@ -134,7 +134,14 @@ function expected(mode: FaultMode, verb: Verb, retries: number, timeout: number)
         attempts: tries,
       };
     case 'html-404':
-      return { success: false, status: 404, error: HTML_404, data: HTML_404, attempts: 1 };
+      // A framework's HTML error page is not a message: the status line stands (issue 14).
+      return {
+        success: false,
+        status: 404,
+        error: 'HTTP 404 Not Found',
+        data: HTML_404,
+        attempts: 1,
+      };
     case 'ok':
       return { success: true, status: 200, data: echo, attempts: 1 };
     case 'unauthorized':

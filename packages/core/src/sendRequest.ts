@@ -1,0 +1,130 @@
+/**
+ * The attempt loop of one call (DESIGN §2 "Retries", "Time-out"): send, read the answer,
+ * and retry what may be retried, with backoff or `Retry-After`, never past the caller's abort.
+ */
+import type { Dialect } from './dialect';
+import { type RedirectState, type SendInit, sendFollowingRedirects } from './redirect';
+import { failure, toApiResponse } from './response';
+import { backoffDelay, isRetryableStatus, MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry';
+import { attemptSignal, wait } from './signal';
+import type { ApiResponse } from './types';
+
+/** What the client hands the loop. */
+export interface SendContext {
+  readonly fetch: typeof fetch | undefined;
+  readonly redirects: RedirectState;
+  readonly dialect: Dialect | undefined;
+  /** Lower-case header names that never leave the base origin on a redirect. */
+  readonly originBound: readonly string[];
+}
+
+/** The outcome of a call's last attempt. */
+export interface AttemptResult {
+  response: ApiResponse;
+  /** For `onError`: why no HTTP response arrived. */
+  error?: Error;
+  /** Whether the session header reached the server that answered. */
+  sessionSent: boolean;
+}
+
+function namedError(name: string, message: string, cause?: unknown): Error {
+  const error = new Error(message, cause === undefined ? undefined : { cause });
+  error.name = name;
+  return error;
+}
+
+function aborted(signal: AbortSignal): AttemptResult {
+  return {
+    response: failure('ABORTED', 'Request aborted'),
+    error: namedError('AbortError', 'Request aborted', signal.reason),
+    sessionSent: false,
+  };
+}
+
+function networkFailure(error: unknown): AttemptResult {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const detail =
+    typeof cause?.code === 'string'
+      ? cause.code
+      : typeof cause?.message === 'string'
+        ? cause.message
+        : undefined;
+  const base = error instanceof Error ? error.message : String(error);
+  const message = `Network error: ${base}${detail !== undefined ? ` (${detail})` : ''}`;
+  return {
+    response: failure('NETWORK_ERROR', message),
+    error: namedError('NetworkError', message, error),
+    sessionSent: false,
+  };
+}
+
+/**
+ * Sends `init` to `url` up to `1 + retries` times. Only network errors, time-outs and the
+ * retryable statuses are retried; a `Retry-After` over 30 s ends the loop with that answer.
+ */
+export async function sendWithRetries(
+  ctx: SendContext,
+  url: string,
+  init: SendInit,
+  options: {
+    timeout: number;
+    signal: AbortSignal | undefined;
+    retries: number;
+    retryDelay: number;
+    replayable: boolean;
+    sessionSent: boolean;
+  },
+): Promise<AttemptResult> {
+  const { signal, timeout } = options;
+  for (let retry = 0; ; retry++) {
+    if (signal?.aborted) return aborted(signal);
+    const guard = attemptSignal(timeout, signal);
+    init.signal = guard.signal;
+    let result: AttemptResult;
+    let retryAfter: string | null = null;
+    try {
+      const sent = await sendFollowingRedirects(
+        ctx.redirects,
+        ctx.fetch ?? globalThis.fetch,
+        url,
+        init,
+        ctx.originBound,
+        options.replayable,
+      );
+      const res = sent.response;
+      result = {
+        response: await toApiResponse(res, ctx.dialect),
+        sessionSent: options.sessionSent && !sent.credentialsDropped,
+      };
+      if (res.status === 429 || res.status === 503) retryAfter = res.headers.get('retry-after');
+    } catch (error) {
+      if (signal?.aborted) return aborted(signal);
+      if (guard.timedOut()) {
+        const message = `Request timed out after ${timeout} ms`;
+        result = {
+          response: failure('TIMEOUT', message),
+          error: namedError('TimeoutError', message, error),
+          sessionSent: false,
+        };
+      } else {
+        result = networkFailure(error);
+      }
+    } finally {
+      guard.dispose();
+    }
+    if (retry >= options.retries || signal?.aborted) return result;
+    const { status, code } = result.response;
+    if (
+      status === 0 ? code !== 'NETWORK_ERROR' && code !== 'TIMEOUT' : !isRetryableStatus(status)
+    ) {
+      return result;
+    }
+    let delay = backoffDelay(retry, options.retryDelay);
+    const after = parseRetryAfter(retryAfter);
+    if (after !== undefined) {
+      if (after > MAX_RETRY_AFTER_MS) return result;
+      delay = after;
+    }
+    if (!(await wait(delay, signal))) return aborted(signal!);
+  }
+}
