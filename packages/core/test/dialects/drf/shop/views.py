@@ -16,7 +16,7 @@ class ProductViewSet(viewsets.ModelViewSet):
         "price": ["exact", "gt", "gte", "lt", "lte", "range", "in"],
         "stock": ["exact", "gt", "gte", "lt", "lte", "range", "in", "isnull"],
         "active": ["exact"],
-        "released": ["exact", "gt", "gte", "lt", "lte", "range", "isnull"],
+        "released": ["exact", "gt", "gte", "lt", "lte", "range", "isnull", "year"],
     }
     search_fields = ["name", "category"]
     ordering_fields = ["id", "name", "category", "price", "stock", "released"]
