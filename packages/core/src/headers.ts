@@ -7,6 +7,7 @@
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // What `fetch` refuses or a server would split on: control characters (tab excepted) and
 // anything outside Latin-1 (header values are bytes, not text).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const BAD_VALUE = /[\0-\x08\n-\x1f\x7f]|[^\0-\xff]/;
 
 /** A header map with no prototype. */

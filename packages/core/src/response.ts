@@ -136,7 +136,8 @@ export async function toApiResponse<T = any>(
 ): Promise<ApiResponse<T>> {
   const status = res.status;
   const success = status >= 200 && status < 300;
-  const out: ApiResponse<T> = { success, status, headers: res.headers };
+  // Built field by field; `success` and `error` agree by construction (error set below).
+  const out = { success, status, headers: res.headers } as ApiResponse<T>;
   let body: unknown;
   let isText = false;
   const type = res.headers.get('content-type');

@@ -22,25 +22,12 @@ export interface ResponseMeta {
   [key: string]: unknown;
 }
 
-/**
- * The one shape every client call resolves to. Calls never reject.
- *
- * @example
- * const res = await client.get<User[]>('/users');
- * if (res.success) console.log(res.data, res.meta?.total);
- * else console.error(res.status, res.error, res.code);
- */
-export interface ApiResponse<T = any> {
-  /** `true` exactly when `status` is 2xx. */
-  success: boolean;
-  /** The response data: the envelope's `data`, or the whole body when it is not an envelope. */
-  data?: T;
-  /** A human-readable error message; present whenever `success` is `false`. */
-  error?: string;
-  /** An additional message from the server's envelope. */
-  message?: string;
+/** The fields every `ApiResponse` has, whatever the outcome. */
+export interface ApiResponseBase {
   /** HTTP status; `0` when no HTTP response was received. */
   status: number;
+  /** An additional message from the server's envelope. */
+  message?: string;
   /** Pagination metadata. */
   meta?: ResponseMeta;
   /** `NETWORK_ERROR`, `TIMEOUT`, `ABORTED`, `CLIENT_ERROR`, or a code from the server's envelope. */
@@ -53,6 +40,34 @@ export interface ApiResponse<T = any> {
    */
   headers?: Headers;
 }
+
+/** A 2xx outcome: `data` is the response data (`undefined` for 204 and empty bodies). */
+export interface ApiSuccess<T = any> extends ApiResponseBase {
+  success: true;
+  /** The envelope's `data`, or the whole body when it is not an envelope. */
+  data: T;
+  error?: undefined;
+}
+
+/** Any other outcome: an HTTP error, or no response at all (`status: 0` with a `code`). */
+export interface ApiFailure extends ApiResponseBase {
+  success: false;
+  /** A human-readable error message. */
+  error: string;
+  /** The error body, when the server sent one that is not an envelope. */
+  data?: unknown;
+}
+
+/**
+ * The one shape every client call resolves to; calls never reject. A union discriminated by
+ * `success`: after `if (res.success)`, `res.data` is `T`; otherwise `res.error` is a string.
+ *
+ * @example
+ * const res = await client.get<User[]>('/users');
+ * if (res.success) console.log(res.data.length, res.meta?.total);
+ * else console.error(res.status, res.error, res.code);
+ */
+export type ApiResponse<T = any> = ApiSuccess<T> | ApiFailure;
 
 /**
  * Asynchronous key/value storage for the session (browser `localStorage`, React Native

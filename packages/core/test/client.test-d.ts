@@ -31,15 +31,35 @@ describe('generic T of every verb', () => {
     expectTypeOf(api.query('/u')).toEqualTypeOf<QueryBuilder<any>>();
   });
 
-  it('flows T into data', async () => {
-    expectTypeOf((await api.get<User[]>('/u')).data).toEqualTypeOf<User[] | undefined>();
-    expectTypeOf((await api.post<User>('/u', { name: 'a' })).data).toEqualTypeOf<
-      User | undefined
-    >();
-    expectTypeOf((await api.put<User>('/u/1', {})).data).toEqualTypeOf<User | undefined>();
-    expectTypeOf((await api.patch<User>('/u/1', {})).data).toEqualTypeOf<User | undefined>();
-    expectTypeOf((await api.delete<null>('/u/1')).data).toEqualTypeOf<null | undefined>();
+  it('flows T into data, narrowed by success', async () => {
+    const get = await api.get<User[]>('/u');
+    // Before narrowing, data may be an error body: not T.
+    expectTypeOf(get.data).toEqualTypeOf<unknown>();
+    if (get.success) {
+      expectTypeOf(get.data).toEqualTypeOf<User[]>();
+      expectTypeOf(get.error).toEqualTypeOf<undefined>();
+    } else {
+      expectTypeOf(get.error).toEqualTypeOf<string>();
+      expectTypeOf(get.success).toEqualTypeOf<false>();
+    }
+    const post = await api.post<User>('/u', { name: 'a' });
+    if (post.success) expectTypeOf(post.data).toEqualTypeOf<User>();
+    const put = await api.put<User>('/u/1', {});
+    if (put.success) expectTypeOf(put.data).toEqualTypeOf<User>();
+    const patch = await api.patch<User>('/u/1', {});
+    if (patch.success) expectTypeOf(patch.data).toEqualTypeOf<User>();
+    const del = await api.delete<null>('/u/1');
+    if (del.success) expectTypeOf(del.data).toEqualTypeOf<null>();
+    else expectTypeOf(del.error).toEqualTypeOf<string>();
     expectTypeOf(api.query<User>('/u')).toEqualTypeOf<QueryBuilder<User>>();
+  });
+
+  it('narrows the builder executors the same way', async () => {
+    const res = await api.query<User[]>('/u').where('a', 1).get();
+    if (res.success) expectTypeOf(res.data).toEqualTypeOf<User[]>();
+    else expectTypeOf(res.error).toEqualTypeOf<string>();
+    const created = await api.query<User>('/u').post({ name: 'a' });
+    if (created.success) expectTypeOf(created.data).toEqualTypeOf<User>();
   });
 
   it('types the rest of the response', async () => {

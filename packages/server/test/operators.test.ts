@@ -47,7 +47,9 @@ async function expectRows(
   const rows = endpoint === '/products' ? products : tasks;
   const expected = rows.filter(oracle);
   expect(res.meta?.total).toBe(expected.length);
-  expect((res.data ?? []).map((r) => r.id)).toEqual(expected.slice(0, 100).map((r) => r.id));
+  expect((res.success ? res.data : []).map((r) => r.id)).toEqual(
+    expected.slice(0, 100).map((r) => r.id),
+  );
   return expected.length;
 }
 

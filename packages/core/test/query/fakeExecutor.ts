@@ -17,7 +17,7 @@ export interface RecordedCall {
 export function fakeExecutor(): QueryExecutor & { calls: RecordedCall[] } {
   const calls: RecordedCall[] = [];
   const ok = <R>(): Promise<ApiResponse<R>> =>
-    Promise.resolve({ success: true, status: 200, data: undefined });
+    Promise.resolve({ success: true, status: 200, data: undefined as R });
   return {
     calls,
     get(endpoint, options) {

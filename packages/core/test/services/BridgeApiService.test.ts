@@ -197,7 +197,7 @@ describe('createBridgeApiService: responses', () => {
 
 describe('parseListResponse', () => {
   it('computes hasMore from totalPages, then from a full page', () => {
-    const base = { success: true, status: 200 };
+    const base = { success: true as const, status: 200 };
     expect(
       parseListResponse({ ...base, data: [1], meta: { page: 2, limit: 1, totalPages: 2 } }).meta,
     ).toEqual({

@@ -29,7 +29,6 @@ export async function getServerSession(
   const client = await createServerClient(baseUrl, config);
   if (!(await client.hasSession())) return null;
   const response = await client.get<SessionValidationResult>(validationPath);
-  const result = response.data;
-  if (!response.success || !result || result.isValid !== true) return null;
-  return result;
+  if (!response.success || response.data?.isValid !== true) return null;
+  return response.data;
 }

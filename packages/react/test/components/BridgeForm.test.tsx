@@ -236,7 +236,8 @@ describe('BridgeForm', () => {
     const client = await setup('admin');
     const user = userEvent.setup();
     const created = await client.post<Product>('/products', { name: 'Temp', price: 1 });
-    const id = created.data!.id;
+    if (!created.success) throw new Error(created.error);
+    const id = created.data.id;
     const onPatched = vi.fn();
     const onDeleted = vi.fn();
     renderWithClient(

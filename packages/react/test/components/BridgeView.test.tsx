@@ -142,7 +142,8 @@ describe('BridgeView', () => {
         email: 'admin@example.com',
         password: PASSWORDS.admin,
       });
-      slowClient.setSessionId(res.data!.sessionId);
+      if (!res.success) throw new Error(res.error);
+      slowClient.setSessionId(res.data.sessionId);
       cleanup();
       renderWithClient(slowClient, view({ allowedTypes: 'admin', validateOnMount: true }));
       expect(shown()).toEqual(['loading']);

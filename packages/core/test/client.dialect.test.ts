@@ -1,0 +1,146 @@
+/**
+ * The client-level parts of a dialect (DESIGN §6): how the session travels, what an error
+ * body means, whether bodies are envelopes; and the response surface dialects read
+ * (headers, meta normalized after interceptors).
+ */
+import { bracketSerializer, createClient, type Dialect } from '@bridgekit/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/testServer';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(() => server.close());
+
+const bearer: Dialect = {
+  name: 'bearer-api',
+  session: { header: 'Authorization', scheme: 'Bearer' },
+};
+
+describe('session part', () => {
+  it('sends the session with the dialect header and scheme', async () => {
+    await createClient(server.url, { dialect: bearer, sessionId: 'tok' }).get('/a');
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer tok');
+    expect(server.requests[0]!.headers['x-session-id']).toBeUndefined();
+  });
+
+  it('an explicit sessionHeader wins, without the scheme', async () => {
+    await createClient(server.url, {
+      dialect: bearer,
+      sessionId: 'tok',
+      sessionHeader: 'X-Token',
+    }).get('/a');
+    expect(server.requests[0]!.headers['x-token']).toBe('tok');
+    expect(server.requests[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('a 401 to a request that carried the scheme session is a session rejection', async () => {
+    server.reply({ status: 401, json: { message: 'expired' } });
+    const api = createClient(server.url, { dialect: bearer, sessionId: 'tok' });
+    const seen: number[] = [];
+    api.onSessionRejected((res) => seen.push(res.status));
+    await api.get('/a');
+    expect(seen).toEqual([401]);
+  });
+});
+
+describe('errors part', () => {
+  const drfLike: Dialect = {
+    name: 'fields-at-top',
+    envelope: false,
+    errors: (body) =>
+      typeof body === 'object' && body !== null && 'detail' in body
+        ? { error: String((body as { detail: unknown }).detail), code: 'DETAIL' }
+        : {
+            errors: Object.fromEntries(
+              Object.entries(body as object).map(([k, v]) => [k, String(v)]),
+            ),
+          },
+  };
+
+  it('maps a failure body to error, code and errors', async () => {
+    server.replies(
+      { status: 404, json: { detail: 'Not found.' } },
+      { status: 400, json: { name: ['required'] } },
+    );
+    const api = createClient(server.url, { dialect: drfLike });
+    expect(await api.get('/a')).toMatchObject({
+      success: false,
+      status: 404,
+      error: 'Not found.',
+      code: 'DETAIL',
+    });
+    const invalid = await api.post('/a', {});
+    expect(invalid).toMatchObject({ success: false, status: 400, errors: { name: 'required' } });
+    expect(invalid.error).toBe('HTTP 400 Bad Request');
+  });
+
+  it('a throwing mapping keeps the default fields and the server status', async () => {
+    server.reply({ status: 409, json: { message: 'conflict' } });
+    const res = await createClient(server.url, {
+      dialect: {
+        name: 'broken',
+        errors: () => {
+          throw new Error('bug');
+        },
+      },
+    }).get('/a');
+    expect(res).toMatchObject({ success: false, status: 409, error: 'conflict' });
+  });
+});
+
+describe('envelope flag', () => {
+  it('with envelope: false, a record with a boolean success field is data', async () => {
+    server.reply({ json: { success: true, data: 5, id: 1 } });
+    const plain = await createClient(server.url, {
+      dialect: { name: 'plain', envelope: false },
+    }).get('/a');
+    expect(plain.success && plain.data).toEqual({ success: true, data: 5, id: 1 });
+    // The default protocol reads a boolean `success` as its envelope (DESIGN §2).
+    expect((await createClient(server.url).get('/a')).data).toBe(5);
+  });
+});
+
+describe('query part reaches the builder', () => {
+  it('client.query() serializes with the dialect and enforces its check', () => {
+    const dialect: Dialect = {
+      name: 'colon',
+      query: {
+        key: bracketSerializer.key,
+        serialize: (entries) =>
+          entries
+            .map((e) => (e.kind === 'filter' ? `${e.field}:${e.operator}=${String(e.value)}` : ''))
+            .join('&'),
+        check: (entry) =>
+          entry.kind === 'filter' && entry.operator === 'between'
+            ? `colon cannot express operator 'between'`
+            : undefined,
+      },
+    };
+    const api = createClient(server.url, { dialect });
+    expect(api.query('/p').where('price', 'gte', 10).toQueryString()).toBe('price:gte=10');
+  });
+});
+
+describe('the response surface', () => {
+  it('response interceptors see the headers; meta set by one is normalized after', async () => {
+    server.reply({ headers: { 'X-Total-Count': '42' }, json: [1, 2] });
+    const api = createClient(server.url);
+    api.addResponseInterceptor((res) => {
+      const total = res.headers?.get('x-total-count');
+      return { ...res, meta: { current_page: '2', per_page: 10, totalCount: total } };
+    });
+    const res = await api.get('/a');
+    expect(res.meta).toEqual({ page: 2, limit: 10, total: 42, totalPages: 5 });
+    expect(res.headers?.get('x-total-count')).toBe('42');
+  });
+
+  it('createClient rejects an unknown option, naming it', () => {
+    expect(() => createClient(server.url, { querySerializer: {} } as never)).toThrow(TypeError);
+    expect(() => createClient(server.url, { retries: 2 } as never)).toThrow(/config\.retries/);
+    expect(() => createClient(server.url, { dialect: 'json-server' } as never)).toThrow(
+      /config\.dialect/,
+    );
+  });
+});
