@@ -38,6 +38,13 @@ function count(runner, file) {
   }
 }
 
+// The dialect tests start third-party backends installed apart from the workspaces.
+status = run('node', ['scripts/install-backends.mjs']);
+if (status !== 0) {
+  console.error('backends install failed; tests not run');
+  process.exit(status);
+}
+
 const vitestJson = join(out, 'vitest.json');
 status |= run('npx', [
   '--no-install',

@@ -11,4 +11,6 @@ export type * from '../dialect';
 export * from './shared';
 export { parseListResponse } from '../services/parseListResponse';
 export { readLogin, readUser } from '../services/authService';
-export { djangoRest, type DjangoRestOptions } from './djangoRest';
+export { type JsonServerOptions, jsonServer } from './jsonServer';
+export { type FeathersOptions, feathers } from './feathers';
+export { type DjangoRestOptions, djangoRest } from './djangoRest';

@@ -175,3 +175,15 @@ export function listPage<T>(facts: ListFacts<T>, requested: ListRequest): Pagina
       : size !== undefined && size > 0 && data.length >= size);
   return { data, meta: { page, limit, ...(total !== undefined && { total }), hasMore } };
 }
+
+/**
+ * `DialectRecords.path` of a plain REST collection whose list endpoint also searches:
+ * `endpoint` for list, search and create, `endpoint/:id` for the rest.
+ *
+ * @example
+ * restPath('search', '/products'); // '/products'
+ * restPath('get', '/products', '7'); // '/products/7'
+ */
+export function restPath(_operation: string, endpoint: string, id?: string): string {
+  return id === undefined ? endpoint || '/' : `${endpoint}/${id}`;
+}
