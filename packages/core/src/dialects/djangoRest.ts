@@ -6,8 +6,10 @@
  * refused rather than sent.
  */
 import type { Dialect } from '../dialect';
+import { serializeValue } from '../params';
 import { encodeQueryComponent as enc, type QueryEntry } from '../query/serializer';
-import type { User } from '../services/authService';
+import { readUser, type User } from '../services/authService';
+import { restPath } from './shared';
 
 /** Options of `djangoRest`. */
 export interface DjangoRestOptions {
@@ -37,9 +39,7 @@ const NAME = 'Django REST Framework';
 // A `like` pattern a lookup can hold: `%` only at the ends, no `_`; `\` escapes.
 const LIKE = /^(%*)((?:\\.|[^%_\\]|\\$)*)(%*)$/s;
 
-// Builder values are validated already: only Dates and lists need care.
-const text = (x: unknown): string =>
-  Array.isArray(x) ? x.map(text).join() : x instanceof Date ? x.toISOString() : String(x);
+const text = (x: unknown): string => serializeValue(x) ?? '';
 
 /** `[name, value]` of a filter, or why it cannot be sent. */
 function filterPair({ field, operator: op, value: v }: Obj): string[] | string {
@@ -52,14 +52,14 @@ function filterPair({ field, operator: op, value: v }: Obj): string[] | string {
   }
   if (/^i?like$/.test(op)) {
     const m = LIKE.exec(v);
-    if (!m) return "a lookup takes '%' only at the ends, and no '_'";
+    if (!m) return "'%' only at the ends, no '_'";
     const i = op[0] === 'i' ? 'i' : '';
     lookup = m[1] ? (m[3] ? 'contains' : 'endswith') : m[3] ? 'startswith' : i && 'exact';
     lookup &&= i + lookup;
     v = (m[2] as string).replace(/\\(.)/gs, '$1');
   }
   const list = op === 'in' || op === 'between';
-  const items: string[] = list ? v.map(text) : [text(v)];
+  const items: string[] = (list ? v : [v]).map(text);
   // django-filter ignores an empty value and splits a list on every decoded comma.
   if (Array.isArray(v) !== list || !items.join('') || (list && /,/.test(items.join('')))) {
     return `value ${JSON.stringify(v)}`;
@@ -74,13 +74,6 @@ function flatten(v: unknown, key: string, out: Record<string, string>): void {
     for (const [k, x] of Object.entries(v)) flatten(x, key ? `${key}.${k}` : k, out);
   } else out[key] = String(v);
 }
-
-/** Django's user; its type from `user_type` or `role`, else `'staff'` or `'user'`. */
-const toUser = (u: Obj): User => ({
-  ...u,
-  id: String(u.id ?? u.user_id ?? ''),
-  userType: String(u.user_type ?? u.role ?? (u.is_staff ? 'staff' : 'user')),
-});
 
 /**
  * The dialect of Django REST Framework + django-filter: `price__gte=10`,
@@ -166,20 +159,25 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
     },
     records: {
       updateMethod: 'PATCH',
-      path: (_op, endpoint, id) =>
-        (id === undefined ? endpoint : `${endpoint}/${id}`) + (trailingSlash ? '/' : ''),
+      path: (op, endpoint, id) => restPath(op, endpoint, id) + (trailingSlash ? '/' : ''),
     },
     auth: {
       paths: { login: '/api-token-auth/' },
       loginBody: (c) => ({ username: c.userName ?? c.email, password: c.password }),
       login(data: Obj | undefined) {
         const { token, user, ...rest } = data ?? {};
-        if (typeof token === 'string') return { sessionId: token, user: toUser(user ?? rest) };
+        // DRF's obtain-token view answers `{ token }` only; a custom one may add the user.
+        if (typeof token === 'string') {
+          return {
+            sessionId: token,
+            user: readUser(user ?? { id: rest.user_id, ...rest }) as User,
+          };
+        }
       },
     },
     session: { header: 'Authorization', scheme: 'Token' },
-    errors(body: Obj, ctx) {
-      if (typeof body !== 'object' || body === null) return undefined;
+    errors(body: Obj) {
+      if (!body || typeof body !== 'object') return undefined;
       if (typeof body.detail === 'string') return { error: body.detail };
       const errors: Record<string, string> = {};
       flatten(body, '', errors);
@@ -188,7 +186,7 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
       delete errors.non_field_errors;
       delete errors[''];
       const [first] = Object.entries(errors);
-      return { error: general ?? (first ? first.join(': ') : ctx.statusText), errors };
+      return { error: general ?? first?.join(': '), errors };
     },
   };
 }
