@@ -39,13 +39,29 @@ describe('json-server 0.17: filters return exactly the rows they mean', () => {
     ['ne', (q) => q.where('category', ne('office')), (p) => p.category !== 'office'],
     ['gte', (q) => q.where('price', gte(80)), (p) => p.price >= 80],
     ['lte', (q) => q.where('price', lte(30)), (p) => p.price <= 30],
-    ['gte + lte', (q) => q.where('price', gte(30)).where('price', lte(120)), (p) => p.price >= 30 && p.price <= 120],
-    ['in (repeated keys)', (q) => q.where('category', inOp(['home', 'garden'])), (p) => p.category !== 'office'],
-    ['notIn (repeated _ne)', (q) => q.where('category', notIn(['home', 'garden'])), (p) => p.category === 'office'],
+    [
+      'gte + lte',
+      (q) => q.where('price', gte(30)).where('price', lte(120)),
+      (p) => p.price >= 30 && p.price <= 120,
+    ],
+    [
+      'in (repeated keys)',
+      (q) => q.where('category', inOp(['home', 'garden'])),
+      (p) => p.category !== 'office',
+    ],
+    [
+      'notIn (repeated _ne)',
+      (q) => q.where('category', notIn(['home', 'garden'])),
+      (p) => p.category === 'office',
+    ],
     ['ilike %text%', (q) => q.where('name', ilike('%A%')), (p) => /a/i.test(p.name)],
     ['ilike text%', (q) => q.where('name', ilike('s%')), (p) => /^s/i.test(p.name)],
     ['ilike with _', (q) => q.where('name', ilike('_amp')), (p) => /^.amp$/i.test(p.name)],
-    ['ilike escapes regex characters', (q) => q.where('name', ilike('%(1.5*)')), (p) => p.name.endsWith('(1.5*)')],
+    [
+      'ilike escapes regex characters',
+      (q) => q.where('name', ilike('%(1.5*)')),
+      (p) => p.name.endsWith('(1.5*)'),
+    ],
     ['ilike: a dot is a dot', (q) => q.where('name', ilike('%1x5%')), () => false],
   ];
   it.each(cases)('%s', async (_name, build, keep) => {
@@ -115,10 +131,18 @@ describe('json-server 0.17: what it cannot express is a TypeError at the call', 
   it.each([
     ['gt', (q: any) => q.where('price', gt(1)), `operator 'gt' (on "price")`],
     ['between', (q: any) => q.where('price', between(1, 5)), `operator 'between' (on "price")`],
-    ['like (its regex ignores case)', (q: any) => q.where('name', like('D%')), `operator 'like' (on "name")`],
+    [
+      'like (its regex ignores case)',
+      (q: any) => q.where('name', like('D%')),
+      `operator 'like' (on "name")`,
+    ],
     ['isNull', (q: any) => q.where('tag', isNull()), `operator 'null' (on "tag")`],
     ['eq null', (q: any) => q.where('tag', null), `null with operator 'eq' (on "tag")`],
-    ['a name it reads itself', (q: any) => q.where('price_gte', 1), `a filter on "price_gte" (a name it reads itself) (on "price_gte")`],
+    [
+      'a name it reads itself',
+      (q: any) => q.where('price_gte', 1),
+      `a filter on "price_gte" (a name it reads itself) (on "price_gte")`,
+    ],
   ])('%s', (_name, add, what) => {
     const q = api().query('/products').where('category', 'home');
     const before = q.toQueryString();
@@ -131,7 +155,13 @@ describe('json-server 0.17: records', () => {
   it('get, create, partial update that keeps the other fields, delete, 404', async () => {
     const service = products();
     expect(await service.getById('3')).toEqual(PRODUCTS[2]);
-    const created = await service.create({ name: 'Crate', price: 12, category: 'garden', stock: 1, tag: 'new' });
+    const created = await service.create({
+      name: 'Crate',
+      price: 12,
+      category: 'garden',
+      stock: 1,
+      tag: 'new',
+    });
     expect(created).toMatchObject({ name: 'Crate', price: 12 });
     const updated = await service.update(String(created.id), { price: 14 });
     expect(updated).toEqual({ ...created, price: 14 });

@@ -41,7 +41,11 @@ describe('json-server 1.x: filters return exactly the rows they mean', () => {
     ['gte', (q) => q.where('price', gte(80)), (p) => p.price >= 80],
     ['lt', (q) => q.where('price', lt(30)), (p) => p.price < 30],
     ['lte', (q) => q.where('price', lte(30)), (p) => p.price <= 30],
-    ['gte + lte', (q) => q.where('price', gte(30)).where('price', lte(120)), (p) => p.price >= 30 && p.price <= 120],
+    [
+      'gte + lte',
+      (q) => q.where('price', gte(30)).where('price', lte(120)),
+      (p) => p.price >= 30 && p.price <= 120,
+    ],
     ['in', (q) => q.where('category', inOp(['home', 'garden'])), (p) => p.category !== 'office'],
     ['in (numbers)', (q) => q.where('stock', inOp([0, 4])), (p) => p.stock === 0 || p.stock === 4],
     ['isNull', (q) => q.where('tag', isNull()), (p) => p.tag === null],
@@ -50,7 +54,11 @@ describe('json-server 1.x: filters return exactly the rows they mean', () => {
     ['ilike %text%', (q) => q.where('name', ilike('%A%')), (p) => /a/i.test(p.name)],
     ['ilike text%', (q) => q.where('name', ilike('s%')), (p) => /^s/i.test(p.name)],
     ['ilike %text', (q) => q.where('name', ilike('%R')), (p) => /r$/i.test(p.name)],
-    ['two fields', (q) => q.where('category', 'home').where('price', gt(40)), (p) => p.category === 'home' && p.price > 40],
+    [
+      'two fields',
+      (q) => q.where('category', 'home').where('price', gt(40)),
+      (p) => p.category === 'home' && p.price > 40,
+    ],
   ];
   it.each(cases)('%s', async (_name, build, keep) => {
     const res = await build(api().query('/products')).get();
@@ -140,9 +148,21 @@ describe('json-server 1.x: what it cannot express is a TypeError at the call', (
     ['between', (q: any) => q.where('price', between(1, 5)), `operator 'between' (on "price")`],
     ['notIn', (q: any) => q.where('category', notIn(['a'])), `operator 'nin' (on "category")`],
     ['like', (q: any) => q.where('name', like('D%')), `operator 'like' (on "name")`],
-    ['startsWith', (q: any) => q.where('name', startsWith('D')), `operator 'startsWith' (on "name")`],
-    ['ilike a_b', (q: any) => q.where('name', ilike('a_b')), `ilike pattern "a_b" (only %text%, text%, %text) (on "name")`],
-    ['in with a comma', (q: any) => q.where('name', inOp(['a,b'])), `an 'in' item with a comma or surrounding spaces (on "name")`],
+    [
+      'startsWith',
+      (q: any) => q.where('name', startsWith('D')),
+      `operator 'startsWith' (on "name")`,
+    ],
+    [
+      'ilike a_b',
+      (q: any) => q.where('name', ilike('a_b')),
+      `ilike pattern "a_b" (only %text%, text%, %text) (on "name")`,
+    ],
+    [
+      'in with a comma',
+      (q: any) => q.where('name', inOp(['a,b'])),
+      `an 'in' item with a comma or surrounding spaces (on "name")`,
+    ],
     ['search', (q: any) => q.search('desk'), 'full-text search'],
     ['offset', (q: any) => q.offset(5), 'offset'],
     ['sort by -f', (q: any) => q.sort('-f'), 'sorting by "-f"'],
@@ -158,7 +178,13 @@ describe('json-server 1.x: records', () => {
   it('get, create, partial update that keeps the other fields, delete, 404', async () => {
     const service = products();
     expect(await service.getById('3')).toEqual(PRODUCTS[2]);
-    const created = await service.create({ name: 'Crate', price: 12, category: 'garden', stock: 1, tag: null });
+    const created = await service.create({
+      name: 'Crate',
+      price: 12,
+      category: 'garden',
+      stock: 1,
+      tag: null,
+    });
     expect(created).toMatchObject({ name: 'Crate', price: 12 });
     expect(typeof created.id).toBe('string');
     const updated = await service.update(created.id, { price: 14 });
@@ -177,7 +203,9 @@ describe('json-server 1.x: records', () => {
   });
 
   it('a record with a success field is data, not an envelope', async () => {
-    const service = createBridgeApiService<Record<string, unknown>>(api(), { endpoint: '/products' });
+    const service = createBridgeApiService<Record<string, unknown>>(api(), {
+      endpoint: '/products',
+    });
     const created = await service.create({ name: 'Flag', success: false, data: 1 });
     expect(created).toMatchObject({ name: 'Flag', success: false, data: 1 });
     await service.delete(created.id as string);

@@ -11,7 +11,20 @@ export interface Product {
   tag: string | null;
 }
 
-const NAMES = ['Desk', 'Chair', 'Lamp', 'Shelf', 'Sofa', 'Rug', 'Mirror', 'Clock', 'Stool', 'Bench', 'Vase', 'Table'];
+const NAMES = [
+  'Desk',
+  'Chair',
+  'Lamp',
+  'Shelf',
+  'Sofa',
+  'Rug',
+  'Mirror',
+  'Clock',
+  'Stool',
+  'Bench',
+  'Vase',
+  'Table',
+];
 const CATEGORIES = ['office', 'home', 'garden'];
 
 /** 12 products, ids '1'..'12'; every third one has `tag: null`. */

@@ -1,0 +1,237 @@
+/**
+ * feathers() against a real Feathers 5 app (Koa, memory services, local + JWT authentication),
+ * started in-process on 127.0.0.1.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  between,
+  type Client,
+  createAuthService,
+  createBridgeApiService,
+  createClient,
+  gt,
+  gte,
+  ilike,
+  inOp,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notIn,
+  startsWith,
+} from '@bridgekit/core';
+import { feathers } from '@bridgekit/core/dialects';
+import { type RunningBackend, startFeathers } from '../../../../backends/servers.mjs';
+import { idsOf, idsWhere, PRODUCTS, type Product } from './seed';
+
+// The memory service numbers records from 1 in seed order, so ids match the seed's.
+const SEED = PRODUCTS.map(({ id: _id, ...rest }) => rest);
+const USER = { email: 'admin@example.com', password: 'admin123', role: 'admin', name: 'Ada' };
+
+let backend: RunningBackend;
+let api: Client;
+beforeAll(async () => {
+  backend = await startFeathers({ users: [USER], products: SEED });
+  api = createClient(backend.url, { dialect: feathers() });
+  await createAuthService(api).login({ email: USER.email, password: USER.password });
+});
+afterAll(() => backend.close());
+
+const products = () => createBridgeApiService<Product>(api, { endpoint: '/products' });
+
+describe('feathers: login', () => {
+  it('POST /authentication with strategy local; the session goes as Authorization: Bearer', async () => {
+    const client = createClient(backend.url, { dialect: feathers() });
+    const auth = createAuthService(client);
+    expect(auth.paths.login).toBe('/authentication');
+    const result = await auth.login({ email: USER.email, password: USER.password });
+    expect(result.user).toMatchObject({ email: USER.email, role: 'admin', userType: 'admin' });
+    expect(result.user).not.toHaveProperty('password');
+    expect(result.sessionId.split('.')).toHaveLength(3);
+    expect(Date.parse(result.expiresAt!)).toBeGreaterThan(Date.now());
+    expect(auth.getState()).toMatchObject({ isAuthenticated: true });
+    const list = await client.get('/products');
+    expect(list.success).toBe(true);
+  });
+
+  it('without the token the service answers 401 NotAuthenticated', async () => {
+    const res = await createClient(backend.url, { dialect: feathers() }).get('/products');
+    expect(res).toMatchObject({
+      success: false,
+      status: 401,
+      code: 'NotAuthenticated',
+      error: 'Not authenticated',
+    });
+  });
+
+  it('bad credentials reject with the server message', async () => {
+    const auth = createAuthService(createClient(backend.url, { dialect: feathers() }));
+    const error = await auth
+      .login({ email: USER.email, password: 'nope' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'NotAuthenticated',
+      message: 'Invalid login',
+    });
+  });
+});
+
+describe('feathers: filters return exactly the rows they mean', () => {
+  const cases: Array<[string, (q: any) => any, (p: Product) => boolean]> = [
+    ['eq', (q) => q.where('category', 'office'), (p) => p.category === 'office'],
+    ['ne', (q) => q.where('category', ne('office')), (p) => p.category !== 'office'],
+    ['gt', (q) => q.where('price', gt(80)), (p) => p.price > 80],
+    ['gte', (q) => q.where('price', gte(80)), (p) => p.price >= 80],
+    ['lt', (q) => q.where('price', lt(30)), (p) => p.price < 30],
+    ['lte', (q) => q.where('price', lte(30)), (p) => p.price <= 30],
+    [
+      'gte + lte',
+      (q) => q.where('price', gte(30)).where('price', lte(120)),
+      (p) => p.price >= 30 && p.price <= 120,
+    ],
+    ['in', (q) => q.where('category', inOp(['home', 'garden'])), (p) => p.category !== 'office'],
+    ['in (one item)', (q) => q.where('category', inOp(['home'])), (p) => p.category === 'home'],
+    ['nin', (q) => q.where('category', notIn(['home', 'garden'])), (p) => p.category === 'office'],
+    ['isNull', (q) => q.where('tag', isNull()), (p) => p.tag === null],
+    ['isNotNull', (q) => q.where('tag', isNotNull()), (p) => p.tag !== null],
+  ];
+  it.each(cases)('%s', async (_name, build, keep) => {
+    const res = await build(api.query('/products')).limit(50).get();
+    expect(res.success).toBe(true);
+    expect(idsOf((res.data as { data: Product[] }).data)).toEqual(idsWhere(keep));
+  });
+
+  it('sorts with $sort[field]=1/-1, several fields in call order', async () => {
+    const q = api.query('/products').sort('category').sort('price', 'desc').limit(50);
+    expect(q.toQueryString()).toBe('$sort[category]=1&$sort[price]=-1&$limit=50');
+    const res = await q.get();
+    expect((res.data as { data: Product[] }).data.map((p) => String(p.id))).toEqual(
+      [...PRODUCTS]
+        .sort((a, b) => a.category.localeCompare(b.category) || b.price - a.price)
+        .map((p) => p.id),
+    );
+  });
+});
+
+describe('feathers: lists through the service', () => {
+  it('pages 1, 2 and last from { total, limit, skip, data }', async () => {
+    const service = products();
+    const byPrice = [...PRODUCTS].sort((a, b) => a.price - b.price).map((p) => p.id);
+    const page = async (n: number) => {
+      const res = await service.getList({ page: n, limit: 5, orderBy: 'price' });
+      return { ids: res.data.map((p) => String(p.id)), meta: res.meta };
+    };
+    expect(await page(1)).toEqual({
+      ids: byPrice.slice(0, 5),
+      meta: { page: 1, limit: 5, total: 12, hasMore: true },
+    });
+    expect(await page(2)).toEqual({
+      ids: byPrice.slice(5, 10),
+      meta: { page: 2, limit: 5, total: 12, hasMore: true },
+    });
+    expect(await page(3)).toEqual({
+      ids: byPrice.slice(10),
+      meta: { page: 3, limit: 5, total: 12, hasMore: false },
+    });
+  });
+
+  it('a page without a limit uses the service default (10)', async () => {
+    const res = await products().getList({ page: 2 });
+    expect(res.data).toHaveLength(2);
+    expect(res.meta).toEqual({ page: 2, limit: 10, total: 12, hasMore: false });
+  });
+
+  it('search: filters on the list endpoint; full-text is CLIENT_ERROR', async () => {
+    const res = await products().search({
+      q: '',
+      filters: { price: { operator: 'lt', value: 50 } },
+    });
+    expect(idsOf(res.data)).toEqual(idsWhere((p) => p.price < 50));
+    const error = await products()
+      .search({ q: 'desk' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'CLIENT_ERROR',
+      message: 'feathers cannot express full-text search',
+    });
+  });
+});
+
+describe('feathers: what it cannot express is a TypeError at the call', () => {
+  it.each([
+    ['between', (q: any) => q.where('price', between(1, 5)), `operator 'between' (on "price")`],
+    [
+      'ilike without like: true',
+      (q: any) => q.where('name', ilike('%a%')),
+      `operator 'ilike' (on "name")`,
+    ],
+    [
+      'startsWith',
+      (q: any) => q.where('name', startsWith('D')),
+      `operator 'startsWith' (on "name")`,
+    ],
+    ['search', (q: any) => q.search('desk'), 'full-text search'],
+    ['a field with brackets', (q: any) => q.where('a[b]', 1), 'the field name "a[b]"'],
+    ['a $ field', (q: any) => q.sort('$x'), 'the field name "$x"'],
+  ])('%s', (_name, add, what) => {
+    const q = api.query('/products').where('category', 'home');
+    const before = q.toQueryString();
+    expect(() => add(q)).toThrow(new TypeError(`feathers cannot express ${what}`));
+    expect(q.toQueryString()).toBe(before);
+  });
+
+  it('the memory adapter refuses $ilike: with like: true the query is sent and Feathers says 400', async () => {
+    const client = createClient(backend.url, {
+      dialect: feathers({ like: true }),
+      sessionId: (await api.getSessionId()) ?? '',
+    });
+    const q = client.query('/products').where('name', ilike('%a%'));
+    expect(q.toQueryString()).toBe('name[$ilike]=%25a%25');
+    expect(await q.get()).toMatchObject({
+      success: false,
+      status: 400,
+      code: 'BadRequest',
+      error: 'Invalid query parameter $ilike',
+    });
+  });
+});
+
+describe('feathers: records', () => {
+  it('get, create, partial update (PATCH) that keeps the other fields, delete, 404', async () => {
+    const service = products();
+    expect(await service.getById('3')).toEqual({ ...SEED[2], id: 3 });
+    const created = await service.create({
+      name: 'Crate',
+      price: 12,
+      category: 'garden',
+      stock: 1,
+      tag: 'new',
+    });
+    expect(created).toMatchObject({ name: 'Crate', price: 12 });
+    const updated = await service.update(String(created.id), { price: 14 });
+    expect(updated).toEqual({ ...created, price: 14 });
+    expect(await service.getById(String(created.id))).toEqual({ ...created, price: 14 });
+    await service.delete(String(created.id));
+    const missing = await service.getById(String(created.id)).catch((e: unknown) => e);
+    expect(missing).toMatchObject({
+      status: 404,
+      code: 'NotFound',
+      message: `No record found for id '${created.id}'`,
+    });
+  });
+
+  it('validation error: BadRequest with field errors', async () => {
+    const error = await products()
+      .create({ price: -1 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'BadRequest',
+      message: 'Invalid product',
+      errors: { name: 'name is required', price: 'price must be a number >= 0' },
+    });
+  });
+});
