@@ -109,6 +109,10 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
     if (typeof why === 'string')
       return `${NAME} cannot express operator '${(e as Obj).operator}' (on "${(e as Obj).field}"): ${why}`;
     if (e.kind === 'offset' && !offsets) return `${NAME} cannot express offset: use page()`;
+    // `ordering` is split on commas and a leading `-` means descending.
+    if (e.kind === 'sort' && e.fields.some(([f]) => /^-|,/.test(f))) {
+      return `${NAME} cannot express sort fields starting with '-' or holding ','`;
+    }
   };
 
   return {

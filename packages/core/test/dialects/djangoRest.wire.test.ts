@@ -156,6 +156,8 @@ describe('djangoRest query: what django-filter cannot express', () => {
     ],
     ['a list for equality', filter('name', 'eq', ['a', 'b']), /operator 'eq'/],
     ['offset with PageNumberPagination', { kind: 'offset', value: 10 }, /cannot express offset/],
+    ['a sort field with a leading -', { kind: 'sort', fields: [['-price', 'asc']] }, /sort fields/],
+    ['a sort field with a comma', { kind: 'sort', fields: [['a,b', 'desc']] }, /sort fields/],
   ];
 
   it.each(refused)('%s: check names the operator and the dialect', (_what, entry, message) => {
