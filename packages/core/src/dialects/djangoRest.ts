@@ -41,9 +41,10 @@ const LIKE = /^(%*)((?:\\.|[^%_\\]|\\$)*)(%*)$/s;
 
 const text = (x: unknown): string => serializeValue(x) ?? '';
 
-/** `[name, value]` of a filter, or why it cannot be sent. */
+/** `[name, value]` of a filter, or what cannot be sent and why. */
 function filterPair({ field, operator: op, value: v }: Obj): string[] | string {
-  if (/^(ne|nin|notBetween)$/.test(op)) return 'django-filter has no negation';
+  const no = (why: string) => `operator '${op}' (on "${field}"): ${why}`;
+  if (/^(ne|nin|notBetween)$/.test(op)) return no('django-filter has no negation');
   // Other operator names are sent as the lookup: `where('released', 'year', 2024)`.
   let lookup = op === 'eq' ? '' : op === 'between' ? 'range' : op.toLowerCase();
   if (op === 'eq' ? v === null : /^n?null$/.test(op)) {
@@ -52,7 +53,7 @@ function filterPair({ field, operator: op, value: v }: Obj): string[] | string {
   }
   if (/^i?like$/.test(op)) {
     const m = LIKE.exec(v);
-    if (!m) return "'%' only at the ends, no '_'";
+    if (!m) return no("'%' only at the ends, no '_'");
     const i = op[0] === 'i' ? 'i' : '';
     lookup = m[1] ? (m[3] ? 'contains' : 'endswith') : m[3] ? 'startswith' : i && 'exact';
     lookup &&= i + lookup;
@@ -62,17 +63,23 @@ function filterPair({ field, operator: op, value: v }: Obj): string[] | string {
   const items: string[] = (list ? v : [v]).map(text);
   // django-filter ignores an empty value and splits a list on every decoded comma.
   if (Array.isArray(v) !== list || !items.join('') || (list && /,/.test(items.join('')))) {
-    return `value ${JSON.stringify(v)}`;
+    return no(`value ${JSON.stringify(v)}`);
   }
   return [enc(field) + (lookup && `__${lookup}`), items.map(enc).join()];
 }
 
-/** DRF's error detail flattened: `{ a: { b: ['m'] } }` -> `{ 'a.b': 'm' }`. */
-function flatten(v: unknown, key: string, out: Record<string, string>): void {
+/**
+ * DRF's error detail flattened: `{ a: { b: ['m'] } }` -> `{ 'a.b': 'm' }`; `detail` and
+ * `non_field_errors` (messages about no field) under `''`.
+ */
+function flatten(v: unknown, key: string, out: Record<string, string>): Record<string, string> {
   if (Array.isArray(v) && v.every((m) => typeof m === 'string')) out[key] = v.join(' ');
-  else if (typeof v === 'object' && v !== null) {
-    for (const [k, x] of Object.entries(v)) flatten(x, key ? `${key}.${k}` : k, out);
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      flatten(x, key ? `${key}.${k}` : /^(detail|non_field_errors)$/.test(k) ? '' : k, out);
+    }
   } else out[key] = String(v);
+  return out;
 }
 
 /**
@@ -91,35 +98,39 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
   const { trailingSlash = true, pagination, pageSizeParam = 'page_size' } = options;
   const offsets = pagination === 'limitOffset';
 
-  const names: Obj = {
-    search: 'search',
-    sort: 'ordering',
-    limit: offsets ? 'limit' : pageSizeParam,
-    page: offsets ? 'offset' : 'page',
-    offset: 'offset',
-  };
-  const key = (e: QueryEntry): string => {
-    const pair = e.kind === 'filter' && filterPair(e);
-    // A refused filter keeps a name of its own, so it replaces no other entry.
-    if (pair) return typeof pair === 'string' ? `${(e as Obj).field}[]` : (pair[0] as string);
-    return e.kind === 'param' ? e.key : names[e.kind];
+  /** `[name, value]` of an entry, or what cannot be sent and why. */
+  const wire = (e: QueryEntry, limit = 0): unknown[] | string => {
+    switch (e.kind) {
+      case 'filter':
+        return filterPair(e);
+      case 'sort':
+        // `ordering` is split on commas, and a leading `-` means descending.
+        return e.fields.some(([f]) => /^-|,/.test(f))
+          ? "sort fields starting with '-' or holding ','"
+          : ['ordering', e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + enc(f)).join()];
+      case 'search':
+        return ['search', enc(e.value)];
+      case 'param':
+        return [enc(e.key), enc(text(e.value))];
+      case 'limit':
+        return [offsets ? 'limit' : pageSizeParam, e.value];
+      case 'offset':
+        return offsets ? ['offset', e.value] : 'offset: use page()';
+      default:
+        return offsets ? ['offset', (e.value - 1) * limit] : ['page', e.value];
+    }
   };
   const refusal = (e: QueryEntry): string | undefined => {
-    const why = e.kind === 'filter' && filterPair(e);
-    if (typeof why === 'string')
-      return `${NAME} cannot express operator '${(e as Obj).operator}' (on "${(e as Obj).field}"): ${why}`;
-    if (e.kind === 'offset' && !offsets) return `${NAME} cannot express offset: use page()`;
-    // `ordering` is split on commas and a leading `-` means descending.
-    if (e.kind === 'sort' && e.fields.some(([f]) => /^-|,/.test(f))) {
-      return `${NAME} cannot express sort fields starting with '-' or holding ','`;
-    }
+    const w = wire(e);
+    if (typeof w === 'string') return `${NAME} cannot express ${w}`;
   };
 
   return {
     name: NAME,
     envelope: false,
     query: {
-      key,
+      // A refused entry keeps a name of its own, so it replaces no other entry.
+      key: (e) => String(refusal(e) ? `${e.kind}[]` : (wire(e) as unknown[])[0]),
       check: refusal,
       serialize(entries) {
         const limit = (entries.find((e) => e.kind === 'limit') as Obj | undefined)?.value;
@@ -127,16 +138,10 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
           .map((e) => {
             const why = refusal(e);
             if (why) throw new TypeError(why);
-            if (e.kind === 'filter') return (filterPair(e) as string[]).join('=');
-            if (e.kind === 'sort') {
-              return `ordering=${e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + enc(f))}`;
+            if (e.kind === 'page' && offsets && e.value > 1 && !limit) {
+              throw new TypeError(`${NAME}: page() needs limit()`);
             }
-            let v: any = e.value;
-            if (e.kind === 'page' && offsets) {
-              if (v > 1 && !limit) throw new TypeError(`${NAME}: page() needs limit()`);
-              v = (v - 1) * (limit ?? 0);
-            }
-            return `${enc(key(e))}=${enc(text(v))}`;
+            return (wire(e, limit) as unknown[]).join('=');
           })
           .join('&');
       },
@@ -180,17 +185,11 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
       },
     },
     session: { header: 'Authorization', scheme: 'Token' },
-    errors(body: Obj) {
+    errors(body) {
       if (!body || typeof body !== 'object') return undefined;
-      if (typeof body.detail === 'string') return { error: body.detail };
-      const errors: Record<string, string> = {};
-      flatten(body, '', errors);
-      // `non_field_errors`, or a bare list of messages (a `ValidationError` raised in a view).
-      const general = errors.non_field_errors ?? errors[''];
-      delete errors.non_field_errors;
-      delete errors[''];
+      const { '': general, ...errors } = flatten(body, '', {});
       const [first] = Object.entries(errors);
-      return { error: general ?? first?.join(': '), errors };
+      return { error: general ?? first?.join(': '), ...(first && { errors }) };
     },
   };
 }

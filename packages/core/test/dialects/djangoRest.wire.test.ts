@@ -298,10 +298,7 @@ describe('djangoRest errors', () => {
         { non_field_errors: ['Unable to log in with provided credentials.'] },
         ctx(400, 'Bad Request'),
       ),
-    ).toEqual({
-      error: 'Unable to log in with provided credentials.',
-      errors: {},
-    });
+    ).toEqual({ error: 'Unable to log in with provided credentials.' });
   });
 
   it('nested serializers and lists flatten to dotted names', () => {
@@ -313,10 +310,11 @@ describe('djangoRest errors', () => {
   });
 
   it('a bare list of messages is the message', () => {
-    expect(errors(['Out of stock.'], ctx(400, 'Bad Request'))).toEqual({
-      error: 'Out of stock.',
-      errors: {},
-    });
+    expect(errors(['Out of stock.'], ctx(400, 'Bad Request'))).toEqual({ error: 'Out of stock.' });
+  });
+
+  it('no message at all keeps the default (the status line)', () => {
+    expect(errors({}, ctx(400, 'Bad Request'))).toEqual({ error: undefined });
   });
 
   it('a body that is not JSON keeps the default', () => {
