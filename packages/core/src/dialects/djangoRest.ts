@@ -160,7 +160,8 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
         : page > 1 && !offsets
           ? (count - n) / (page - 1)
           : (requested.limit ?? n);
-      if (offsets && requested.offset! >= 0) page = Math.floor(requested.offset! / limit) + 1;
+      if (offsets && requested.offset! >= 0)
+        page = Math.floor(requested.offset! / (limit || 1)) + 1;
       return {
         data: rows,
         meta: { page, limit, ...(count >= 0 && { total: count }), hasMore: next !== null },

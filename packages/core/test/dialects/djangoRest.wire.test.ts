@@ -248,6 +248,17 @@ describe('djangoRest list: { count, next, previous, results } -> { data, meta }'
     expect(list(body, { page: 3, limit: 3 }, offsets).meta.page).toBe(3);
   });
 
+  it('LimitOffsetPagination past the end: an empty page at its place', () => {
+    const body = { count: 0, next: null, previous: null, results: [] };
+    expect(list(body, { limit: 5, offset: 20 }, offsets).meta).toEqual({
+      page: 5,
+      limit: 5,
+      total: 0,
+      hasMore: false,
+    });
+    expect(Number.isFinite(list(body, { offset: 20 }, offsets).meta.page)).toBe(true);
+  });
+
   it('a view without pagination answers a plain array: all of it, one page', () => {
     expect(list(rows([1, 2, 3]), { page: 1, limit: 2 })).toEqual({
       data: rows([1, 2, 3]),
