@@ -76,7 +76,9 @@ export async function startFeathers({ users, products }) {
   const koaPkg = await load('@feathersjs/koa');
   const { koa, rest, bodyParser, errorHandler, parseAuthentication } = koaPkg;
   const { MemoryService } = await load('@feathersjs/memory');
-  const { AuthenticationService, JWTStrategy, authenticate } = await load('@feathersjs/authentication');
+  const { AuthenticationService, JWTStrategy, authenticate } = await load(
+    '@feathersjs/authentication',
+  );
   const { LocalStrategy, hooks: local } = await load('@feathersjs/authentication-local');
   const { BadRequest } = await load('@feathersjs/errors');
 

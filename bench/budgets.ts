@@ -6,7 +6,7 @@ import type { HooksResult } from './hooks';
 import type { MemoryResult } from './memory';
 import type { OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
-import type { SizeResult } from './size';
+import { DIALECT_FACTORIES, dialectEntryName, type SizeResult } from './size';
 
 /** The raw figures of one run (also written to bench/results/latest.json). */
 export interface BenchResults {
@@ -52,6 +52,10 @@ const RAW = 'fetch + json()';
 export const MAX_CORE_RATIO = 1.05;
 export const CORE_FULL_MAX_GZ = 4000;
 export const HOOKS_MAX_GZ = 4000;
+export const DIALECT_MAX_GZ = 1200;
+// Guard until the dialects meet their target (measured 2026-11-22: jsonServer 1.75 KB with both
+// versions in one factory, feathers 1.41 KB).
+export const GUARD_DIALECT_GZ = 1_850;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
 // Regression guards for the targets not met yet (measured 2026-11-22: ratio 1.09–1.23× on a
@@ -151,6 +155,23 @@ export const BUDGETS: Budget[] = [
       pass: ({ size }) =>
         sizeOf(size!, '@bridgekit/react/hooks: provider + the 7 hooks of the spec, own code') <=
         GUARD_HOOKS_GZ,
+    },
+  },
+  {
+    id: 'size.dialects',
+    budget: `each built-in dialect (one factory from @bridgekit/core/dialects) ≤ ${DIALECT_MAX_GZ / 1000} KB min+gz`,
+    check: ({ size }) => {
+      if (!size) return undefined;
+      const sizes = DIALECT_FACTORIES.map((f) => [f, sizeOf(size, dialectEntryName(f))] as const);
+      return {
+        measured: sizes.map(([f, gz]) => `${f} ${(gz / 1000).toFixed(2)} KB`).join(', '),
+        pass: sizes.every(([, gz]) => gz <= DIALECT_MAX_GZ),
+      };
+    },
+    guard: {
+      text: `≤ ${GUARD_DIALECT_GZ / 1000} KB each`,
+      pass: ({ size }) =>
+        DIALECT_FACTORIES.every((f) => sizeOf(size!, dialectEntryName(f)) <= GUARD_DIALECT_GZ),
     },
   },
   {

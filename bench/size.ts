@@ -13,6 +13,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Mirrors tsconfig.base.json `paths`: @bridgekit/* imports resolve to package sources.
 const SOURCES: Record<string, string> = {
   '@bridgekit/core': 'packages/core/src/index.ts',
+  '@bridgekit/core/dialects': 'packages/core/src/dialects/index.ts',
   '@bridgekit/react/hooks': 'packages/react/src/hooks/index.ts',
   '@bridgekit/react': 'packages/react/src/index.ts',
   '@bridgekit/react-native': 'packages/react-native/src/index.ts',
@@ -107,6 +108,17 @@ const BRIDGEKIT: EntrySpec[] = [
     external: NEXT,
   },
 ];
+
+/** The built-in dialects, each measured alone (a new dialect is one name here). */
+export const DIALECT_FACTORIES = ['jsonServer', 'feathers'];
+/** The size entry name of one dialect factory. */
+export const dialectEntryName = (factory: string) => `@bridgekit/core/dialects: ${factory}() alone`;
+BRIDGEKIT.push(
+  ...DIALECT_FACTORIES.map((factory) => ({
+    name: dialectEntryName(factory),
+    entry: `export { ${factory} } from '@bridgekit/core/dialects';`,
+  })),
+);
 
 const OTHERS: EntrySpec[] = [
   { name: 'ky', entry: "export { default } from 'ky';" },

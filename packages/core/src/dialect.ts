@@ -59,8 +59,12 @@ export interface DialectAuth {
   paths?: Partial<AuthPaths>;
   /** Body of the login request. @default the credentials as given */
   loginBody?(credentials: LoginCredentials): unknown;
-  /** A login answer's `data` -> `{ user, sessionId, expiresAt }`; `undefined` when unusable. */
-  login?(data: unknown): LoginResult | undefined;
+  /**
+   * A login answer's `data` -> `{ user, sessionId, expiresAt }`; `undefined` when unusable.
+   * `read` is the default mapping (`sessionId`, `session_id`, `accessToken`, `token`, `jwt`
+   * next to `user`), so a dialect can start from it without importing it.
+   */
+  login?(data: unknown, read: (data: unknown) => LoginResult | undefined): LoginResult | undefined;
   /** The backend's user -> Bridgekit's `User` (with `id` and `userType`). */
   user?(raw: unknown): User | null;
 }

@@ -2,10 +2,9 @@
  * Feathers 5 services over REST: `field[$gte]=`, `$sort[f]=-1`, `$limit`/`$skip`,
  * `{ total, limit, skip, data }`, `POST /authentication` and `Authorization: Bearer`.
  */
-import type { Dialect, DialectErrorFields } from '../dialect';
+import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { readLogin } from '../services/authService';
-import { entryLabel, listPage, pair, restPath, unsupported } from './shared';
+import { listPage, pair, restPath } from './shared';
 
 /** Options of `feathers()`. */
 export interface FeathersOptions {
@@ -23,28 +22,9 @@ export interface FeathersOptions {
   pageSize?: number;
 }
 
-const NAME = 'feathers';
+type Pairs = Array<[name: string, value: unknown]>;
+
 const OPS = /^(ne|gt|gte|lt|lte|in|nin)$/;
-
-type Obj = Record<string, any>;
-
-function fieldErrors(errors: unknown, data: unknown): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
-  if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
-    for (const [k, v] of Object.entries(errors)) {
-      out[k] = Array.isArray(v) ? v.join(', ') : typeof v === 'string' ? v : (v?.message ?? `${v}`);
-    }
-  }
-  // Schema (ajv) validation puts its errors in `data`: `[{ instancePath: '/name', message }]`.
-  if (Array.isArray(data)) {
-    for (const e of data) {
-      if (typeof e?.instancePath === 'string' && e.message) {
-        out[e.instancePath.slice(1).replace(/\//g, '.')] = e.message;
-      }
-    }
-  }
-  return Object.keys(out).length ? out : undefined;
-}
 
 /**
  * The dialect of Feathers 5 REST services (any database adapter; `like: true` where the
@@ -58,109 +38,100 @@ function fieldErrors(errors: unknown, data: unknown): Record<string, string> | u
  * // 'price[$gte]=100&$sort[price]=-1&$limit=5'
  */
 export function feathers(options: FeathersOptions = {}): Dialect {
-  const pageSize = options.pageSize ?? 10;
-  const op = (operator: string) =>
-    OPS.test(operator) || (options.like && /^i?like$/.test(operator)) ? `$${operator}` : '';
-  const key = (e: QueryEntry): string => {
+  const size = options.pageSize ?? 10;
+  // qs reads brackets and Feathers reads `$` names: such a field would be another query.
+  const bad = (field: string) => /[[\]]|^\$/.test(field) && `the field name "${field}"`;
+  // The pairs of one entry (`page` is written by serialize), or what Feathers cannot express.
+  const wire = (e: QueryEntry): Pairs | string => {
     switch (e.kind) {
-      case 'filter':
-        return e.operator === 'eq' || e.operator === 'null'
-          ? e.field
-          : `${e.field}[${e.operator === 'nnull' ? '$ne' : op(e.operator)}]`;
+      case 'filter': {
+        const { field: f, operator: o, value: v } = e;
+        if (bad(f)) return bad(f) as string;
+        if (o === 'eq' || o === 'null') return [[f, o === 'null' ? null : v]];
+        if (o === 'nnull') return [[`${f}[$ne]`, null]];
+        if (o === 'in' || o === 'nin') {
+          return (Array.isArray(v) ? v : [v]).map((x) => [`${f}[$${o}][]`, x]);
+        }
+        return OPS.test(o) || (options.like && /^i?like$/.test(o))
+          ? [[`${f}[$${o}]`, v]]
+          : `operator '${o}' (on "${f}")`;
+      }
+      case 'sort': {
+        const wrong = e.fields.find(([f]) => bad(f));
+        if (wrong) return bad(wrong[0]) as string;
+        return e.fields.map(([f, d]) => [`$sort[${f}]`, d === 'desc' ? -1 : 1]);
+      }
+      case 'search':
+        return 'full-text search';
       case 'param':
-        return e.key;
-      case 'page':
-      case 'offset':
-        // One position: `page` becomes `$skip` too, so the later call wins.
-        return '$skip';
+        return [[e.key, e.value]];
       default:
-        return `$${e.kind}`;
+        // One position: `page` becomes `$skip` too, so the later call wins.
+        return [[e.kind === 'limit' ? '$limit' : '$skip', e.value]];
     }
   };
   return {
-    name: NAME,
+    name: 'feathers',
     envelope: false,
     query: {
-      key,
+      key(e) {
+        const w = wire(e);
+        // One sort entry whatever its fields.
+        return typeof w === 'string' || e.kind === 'sort' ? e.kind : w[0]![0];
+      },
       check(e) {
-        let what: string | undefined;
-        if (e.kind === 'search') what = entryLabel(e);
-        if (e.kind === 'filter' || e.kind === 'sort') {
-          // qs reads brackets and Feathers reads `$` names: such a field is another query.
-          const fields = e.kind === 'sort' ? e.fields.map(([f]) => f) : [e.field];
-          const bad = fields.find((f) => /[[\]]|^\$/.test(f));
-          if (bad !== undefined) what = `the field name "${bad}"`;
-          else if (
-            e.kind === 'filter' &&
-            !/^(eq|null|nnull)$/.test(e.operator) &&
-            !op(e.operator)
-          ) {
-            what = entryLabel(e);
-          }
-        }
-        return what && unsupported(NAME, what);
+        const w = wire(e);
+        if (typeof w === 'string') return `feathers cannot express ${w}`;
       },
       serialize(entries) {
-        const found = entries.find((e) => e.kind === 'limit');
-        const limit = found?.kind === 'limit' ? found.value : undefined;
+        let limit: number | undefined;
+        for (const e of entries) if (e.kind === 'limit') limit = e.value;
         return entries
-          .flatMap((e): string[] => {
-            switch (e.kind) {
-              case 'filter': {
-                if (e.operator === 'null' || e.operator === 'nnull') return [pair(key(e), null)];
-                if (!/^n?in$/.test(e.operator)) return [pair(key(e), e.value)];
-                const items = Array.isArray(e.value) ? e.value : [e.value];
-                return items.map((v) => pair(`${key(e)}[]`, v));
-              }
-              case 'sort':
-                return e.fields.map(([f, d]) => pair(`$sort[${f}]`, d === 'desc' ? -1 : 1));
-              case 'page':
-                return [
-                  pair('$skip', (e.value - 1) * (limit ?? pageSize)),
-                  ...(limit === undefined ? [pair('$limit', pageSize)] : []),
-                ];
-              default:
-                return [pair(key(e), e.value)];
-            }
-          })
+          .flatMap((e) =>
+            e.kind === 'page'
+              ? [
+                  pair('$skip', (e.value - 1) * (limit ?? size)),
+                  ...(limit ? [] : [pair('$limit', size)]),
+                ]
+              : (wire(e) as Pairs).map(([k, v]) => pair(k, v)),
+          )
           .join('&');
       },
     },
     list(response, requested) {
-      const body = response.data as Obj | unknown[] | undefined;
+      const body = response.data as any;
       if (Array.isArray(body)) return listPage({ data: body }, requested);
-      const { data, total, limit, skip } = (body ?? {}) as Obj;
-      const size = typeof limit === 'number' && limit > 0 ? limit : requested.limit;
-      const offset = typeof skip === 'number' ? skip : 0;
+      const { data = [], total, limit, skip = 0 } = body ?? {};
       return listPage(
-        {
-          data: Array.isArray(data) ? data : [],
-          ...(typeof total === 'number' && { total }),
-          ...(size && { limit: size, page: Math.floor(offset / size) + 1 }),
-        },
-        { ...requested, offset },
+        { data, total, ...(limit > 0 && { limit, page: Math.floor(skip / limit) + 1 }) },
+        { ...requested, offset: skip },
       );
     },
     records: { path: restPath, updateMethod: 'PATCH' },
     auth: {
       paths: { login: '/authentication' },
       loginBody: (credentials) => ({ strategy: 'local', ...credentials }),
-      login(data) {
-        const result = readLogin(data);
-        const exp = (data as Obj | undefined)?.authentication?.payload?.exp;
-        return result && typeof exp === 'number'
+      login(data, read) {
+        const result = read(data);
+        const exp = (data as any)?.authentication?.payload?.exp;
+        return result && exp
           ? { ...result, expiresAt: new Date(exp * 1000).toISOString() }
           : result;
       },
     },
     session: { header: 'Authorization', scheme: 'Bearer' },
     errors(body) {
-      const b = body as Obj | null;
-      if (typeof b?.message !== 'string' || typeof b.name !== 'string') return undefined;
-      const errors = fieldErrors(b.errors, b.data);
-      const out: DialectErrorFields = { error: b.message, code: b.name };
-      if (errors) out.errors = errors;
-      return out;
+      const { name, message, errors, data } = (body ?? {}) as any;
+      if (typeof name !== 'string' || typeof message !== 'string') return;
+      const fields: Record<string, string> = {};
+      for (const [k, v] of Object.entries(errors ?? {}) as Array<[string, any]>) {
+        fields[k] = Array.isArray(v) ? v.join(', ') : `${v?.message ?? v}`;
+      }
+      // Schema (ajv) validation puts its errors in `data`: `[{ instancePath: '/name', message }]`.
+      for (const e of Array.isArray(data) ? data : []) {
+        if (e?.instancePath) fields[e.instancePath.slice(1).replace(/\//g, '.')] = e.message;
+      }
+      return { error: message, code: name, ...(Object.keys(fields)[0] && { errors: fields }) };
     },
   };
 }

@@ -4,15 +4,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import {
-  entryLabel,
-  linkHeader,
-  listPage,
-  pair,
-  restPath,
-  totalCountHeader,
-  unsupported,
-} from './shared';
+import { listPage, pair, restPath, totalCountHeader } from './shared';
 
 /** Options of `jsonServer()`. */
 export interface JsonServerOptions {
@@ -23,7 +15,7 @@ export interface JsonServerOptions {
   version?: 0 | 1;
 }
 
-type Wire = [key: string, values: unknown[]];
+type Pairs = Array<[name: string, value: unknown]>;
 
 // `%text%`, `text%`, `%text` with `\%`/`\_` as literal characters.
 const AFFIX = /^(%?)((?:\\.|[^%_\\])*)(%?)$/;
@@ -39,54 +31,25 @@ const V0_SUFFIX: Record<string, string> = {
 // 0.17 reads these names itself, or reads a key ending so as an operator.
 const V0_RESERVED =
   /^(q|callback|_|_(start|end|page|limit|sort|order|embed|expand))$|_(lte|gte|ne|like)$/;
-const MAX = 9007199254740991;
+const SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
 
-function likeRegExp(pattern: string): string {
-  return `^${pattern.replace(/\\(.)|([%_])|[.*+?^${}()|[\]\\/-]/g, (m, lit, wild) =>
-    lit !== undefined
-      ? lit.replace(/[.*+?^${}()|[\]\\/-]/, '\\$&')
+// SQL-like pattern -> anchored regex (0.17 reads `_like` as a case-insensitive RegExp).
+const likeRegExp = (pattern: string) =>
+  `^${pattern.replace(/\\(.)|([%_])|[.*+?^${}()|[\]\\/-]/g, (m, literal, wild) =>
+    literal !== undefined
+      ? literal.replace(SPECIAL, '\\$&')
       : wild
         ? `[\\s\\S]${wild === '%' ? '*' : ''}`
         : `\\${m}`,
   )}$`;
-}
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
-
-/** json-server 1.x: the wire name and values of a filter, or why it cannot be sent. */
-function wire1(field: string, operator: string, value: unknown): Wire | string {
-  if (operator === 'null' || operator === 'nnull') {
-    return [`${field}:${operator === 'null' ? 'eq' : 'ne'}`, [null]];
-  }
-  if (operator === 'ilike') {
-    const m = AFFIX.exec(value as string);
-    const op = m?.[1] ? (m[3] ? 'contains' : 'endsWith') : m?.[3] ? 'startsWith' : '';
-    if (!op || !m) return `ilike pattern "${value}" (only %text%, text%, %text)`;
-    return [`${field}:${op}`, [m[2]!.replace(/\\(.)/g, '$1')]];
-  }
-  if (!V1_OPS.test(operator)) return `operator '${operator}'`;
-  // The server splits `in` on commas and trims each item.
-  if (operator === 'in' && list(value).some((v) => /,|^\s|\s$/.test(String(v)))) {
-    return `an 'in' item with a comma or surrounding spaces`;
-  }
-  return [`${field}:${operator}`, [value]];
-}
-
-/** json-server 0.17: the wire name and values of a filter, or why it cannot be sent. */
-function wire0(field: string, operator: string, value: unknown): Wire | string {
-  if (V0_RESERVED.test(field)) return `a filter on "${field}" (a name it reads itself)`;
-  if (operator === 'ilike') return [`${field}_like`, [likeRegExp(value as string)]];
-  const suffix = V0_SUFFIX[operator];
-  if (suffix === undefined) return `operator '${operator}'`;
-  // 0.17 compares text; a null field never matches.
-  if (list(value).includes(null)) return `null with operator '${operator}'`;
-  return [`${field}${suffix}`, operator === 'in' || operator === 'nin' ? list(value) : [value]];
-}
 
 /**
  * The dialect of json-server 1.x, or 0.17 with `{ version: 0 }`. Partial updates use `PATCH`
  * (its `PUT` replaces the record). See the wire table in the core README ("Backends").
  *
+ * @param options @default {}
  * @example
  * const api = createClient('http://localhost:3000', { dialect: jsonServer() });
  * api.query('/products').where('price', gte(100)).sort('price', 'desc').toQueryString();
@@ -94,121 +57,100 @@ function wire0(field: string, operator: string, value: unknown): Wire | string {
  */
 export function jsonServer(options: JsonServerOptions = {}): Dialect {
   const v0 = options.version === 0;
-  const name = v0 ? 'json-server 0.17' : 'json-server 1.x';
-  const filter = (e: QueryEntry & { kind: 'filter' }) =>
-    (v0 ? wire0 : wire1)(e.field, e.operator, e.value);
-  const sortProblem = (fields: ReadonlyArray<readonly [string, string]>) =>
-    fields.find(([f]) => f.includes(',') || (!v0 && f[0] === '-'));
-  const key = (e: QueryEntry): string => {
+  const name = `json-server ${v0 ? '0.17' : '1.x'}`;
+  // The pairs of one entry, or what this version cannot express.
+  const wire = (e: QueryEntry): Pairs | string => {
     switch (e.kind) {
       case 'filter': {
-        const w = filter(e);
-        return typeof w === 'string' ? `${e.field}[${e.operator}]` : w[0];
+        const { field: f, operator: op, value: v } = e;
+        const items = list(v);
+        if (v0) {
+          if (V0_RESERVED.test(f)) return `the field name "${f}"`;
+          if (op === 'ilike') return [[`${f}_like`, likeRegExp(v as string)]];
+          const suffix = V0_SUFFIX[op];
+          if (suffix === undefined) return `operator '${op}'`;
+          // It compares text, so a null field never matches.
+          if (items.includes(null)) return `null with operator '${op}'`;
+          return op === 'in' || op === 'nin'
+            ? items.map((x) => [f + suffix, x])
+            : [[f + suffix, v]];
+        }
+        if (op === 'null' || op === 'nnull') return [[`${f}:${op === 'null' ? 'eq' : 'ne'}`, null]];
+        if (op === 'ilike') {
+          const m = AFFIX.exec(v as string);
+          const to = m?.[1] ? (m[3] ? 'contains' : 'endsWith') : m?.[3] ? 'startsWith' : '';
+          return to ? [[`${f}:${to}`, m![2]!.replace(/\\(.)/g, '$1')]] : `the ilike pattern "${v}"`;
+        }
+        if (!V1_OPS.test(op)) return `operator '${op}'`;
+        // The server splits `in` on commas and trims each item.
+        if (op === 'in' && items.some((x) => /,|^\s|\s$/.test(String(x)))) {
+          return `'in' items with commas or edge spaces`;
+        }
+        return [[`${f}:${op}`, v]];
       }
-      case 'param':
-        return e.key;
-      case 'search':
-        return 'q';
-      case 'limit':
-        return v0 ? '_limit' : '_per_page';
-      case 'offset':
-        // 0.17 ignores `_start` when `_page` is there: one position, the later call wins.
-        return v0 ? '_page' : '_offset';
-      default:
-        return `_${e.kind}`;
-    }
-  };
-  const pairs = (e: QueryEntry): string[] => {
-    switch (e.kind) {
-      case 'filter': {
-        const [k, values] = filter(e) as Wire;
-        return values.map((v) => pair(k, v));
-      }
-      case 'sort':
+      case 'sort': {
+        const bad = e.fields.find(([f]) => f.includes(',') || (!v0 && f[0] === '-'));
+        if (bad) return `sorting by "${bad[0]}"`;
         return v0
           ? [
-              pair(
-                '_sort',
-                e.fields.map(([f]) => f),
-              ),
-              pair(
-                '_order',
-                e.fields.map(([, d]) => d),
-              ),
+              ['_sort', e.fields.map((x) => x[0])],
+              ['_order', e.fields.map((x) => x[1])],
             ]
-          : [
-              pair(
-                '_sort',
-                e.fields.map(([f, d]) => (d === 'desc' ? `-${f}` : f)),
-              ),
-            ];
-      case 'offset':
-        return [pair('_start', e.value)];
+          : [['_sort', e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + f)]];
+      }
       case 'param':
-        return [pair(e.key, e.value)];
+        return [[e.key, e.value]];
+      case 'search':
+        return v0 ? [['q', e.value]] : 'full-text search';
+      case 'offset':
+        return v0 ? [['_start', e.value]] : 'offset';
       default:
-        return [pair(key(e), e.value)];
+        return [[e.kind === 'page' ? '_page' : v0 ? '_limit' : '_per_page', e.value]];
     }
   };
   return {
     name,
     envelope: false,
     query: {
-      key,
+      key(e) {
+        // 0.17 ignores `_start` when `_page` is there: one position, the later call wins.
+        if (v0 && e.kind === 'offset') return '_page';
+        const w = wire(e);
+        return typeof w === 'string' ? e.kind : w[0]![0];
+      },
       check(e) {
-        let what: string | undefined;
-        if (e.kind === 'filter') {
-          const w = filter(e);
-          if (typeof w === 'string') what = `${w} (on "${e.field}")`;
-        } else if (e.kind === 'sort') {
-          const f = sortProblem(e.fields);
-          if (f) what = `sorting by "${f[0]}"`;
-        } else if (!v0 && (e.kind === 'search' || e.kind === 'offset')) {
-          what = entryLabel(e);
+        const w = wire(e);
+        if (typeof w === 'string') {
+          return `${name} cannot express ${w}${e.kind === 'filter' ? ` (on "${e.field}")` : ''}`;
         }
-        return what && unsupported(name, what);
       },
       serialize(entries) {
         const has = (kind: string) => entries.some((e) => e.kind === kind);
-        const out = entries.flatMap(pairs);
+        const out = entries.flatMap((e) => (wire(e) as Pairs).map(([k, v]) => pair(k, v)));
         // 1.x pages only with `_page`; 0.17 slices from `_start` only with `_limit`/`_end`.
         if (!v0 && has('limit') && !has('page')) out.push('_page=1');
-        if (v0 && has('offset') && !has('limit')) out.push(`_end=${MAX}`);
+        if (v0 && has('offset') && !has('limit')) out.push('_end=9007199254740991');
         return out.join('&');
       },
     },
     list(response, requested) {
-      const body = response.data as Record<string, unknown> | unknown[] | undefined;
+      const body = response.data as any;
+      const limit = requested.limit ?? 10;
       if (Array.isArray(body)) {
         const total = totalCountHeader(response.headers);
         // No count header: nothing was sliced, so the array is the whole list.
-        if (total === undefined) return listPage({ data: body, total: body.length }, {});
-        return listPage(
-          {
-            data: body,
-            total,
-            ...(linkHeader(response.headers, 'next') && { next: true }),
-            ...(requested.page && !requested.limit && { limit: 10 }),
-          },
-          requested,
-        );
+        return total === undefined
+          ? listPage({ data: body, total: body.length }, {})
+          : listPage({ data: body, total, limit }, requested);
       }
-      const { data, items, prev, next } = (body ?? {}) as Record<string, any>;
-      return listPage(
-        {
-          data: Array.isArray(data) ? data : [],
-          ...(typeof items === 'number' && { total: items }),
-          next: next != null,
-          page: prev != null ? prev + 1 : next != null ? next - 1 : 1,
-          limit: requested.limit ?? 10,
-        },
-        requested,
-      );
+      const { data = [], items, prev, next } = body ?? {};
+      const page = prev != null ? prev + 1 : next != null ? next - 1 : 1;
+      return listPage({ data, total: items, next: next != null, page, limit }, requested);
     },
     records: { path: restPath, updateMethod: 'PATCH' },
-    errors: (body) => {
+    errors(body) {
       const error = (body as { error?: unknown } | null)?.error;
-      return typeof error === 'string' ? { error } : undefined;
+      if (typeof error === 'string') return { error };
     },
   };
 }

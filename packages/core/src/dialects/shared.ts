@@ -3,7 +3,6 @@
  * pagination headers and honest list meta. Each is tiny and tree-shakes on its own.
  */
 import type { DialectQuery, ListRequest } from '../dialect';
-import { serializeValue } from '../params';
 import { encodeQueryComponent, type QueryEntry } from '../query/serializer';
 import type { PaginatedResponse } from '../services/parseListResponse';
 
@@ -47,8 +46,10 @@ export function entryLabel(entry: QueryEntry): string {
  * encodeValue(new Date(0)); // '1970-01-01T00%3A00%3A00.000Z'
  */
 export function encodeValue(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  return encodeQueryComponent(serializeValue(value) ?? '');
+  // Builder values are validated already (finite numbers, valid dates).
+  return encodeQueryComponent(
+    value == null ? 'null' : value instanceof Date ? value.toISOString() : String(value),
+  );
 }
 
 /** One encoded `name=value` pair. Names are encoded too except `[`, `]` and `$`. */
@@ -162,18 +163,20 @@ export interface ListFacts<T> {
  * // { data: rows, meta: { page: 2, limit: 10, total: 42, hasMore: true } }
  */
 export function listPage<T>(facts: ListFacts<T>, requested: ListRequest): PaginatedResponse<T> {
-  const { data, total, next } = facts;
+  const { data, total } = facts;
   const size = facts.limit ?? requested.limit;
-  const limit = size ?? data.length;
   const at = facts.page ?? requested.page;
   const offset = requested.offset ?? (size && at ? (at - 1) * size : 0);
-  const page = at ?? (size ? Math.floor(offset / size) + 1 : 1);
-  const hasMore =
-    next ??
-    (total !== undefined
-      ? offset + data.length < total
-      : size !== undefined && size > 0 && data.length >= size);
-  return { data, meta: { page, limit, ...(total !== undefined && { total }), hasMore } };
+  const known = total !== undefined;
+  return {
+    data,
+    meta: {
+      page: at ?? (size ? Math.floor(offset / size) + 1 : 1),
+      limit: size ?? data.length,
+      ...(known && { total }),
+      hasMore: facts.next ?? (known ? offset + data.length < total : !!size && data.length >= size),
+    },
+  };
 }
 
 /**

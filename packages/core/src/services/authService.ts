@@ -317,11 +317,10 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
         password,
       };
       const body = dialect.loginBody ? dialect.loginBody(credentialsSent) : credentialsSent;
+      const read = (data: unknown) => readLogin(data, toUser);
       // Without the old session: a 401 for bad credentials must not look like an expiry.
       const response: ApiResponse = await client.post(paths.login, body, { includeSession: false });
-      const result = response.success
-        ? (dialect.login ?? ((data) => readLogin(data, toUser)))(response.data)
-        : undefined;
+      const result = response.success ? (dialect.login ?? read)(response.data, read) : undefined;
       if (!result) {
         store.setState({ isLoading: false });
         throw response.success

@@ -126,7 +126,8 @@ const jsonServer0Table: Table = (entries) => {
 };
 
 const feathersTable: Table = (entries) => {
-  const limit = entries.find((e) => e.kind === 'limit')?.value as number | undefined;
+  let limit: number | undefined;
+  for (const e of entries) if (e.kind === 'limit') limit = e.value;
   return entries
     .flatMap((e): Array<[string, Promised]> => {
       switch (e.kind) {
@@ -206,7 +207,7 @@ type Step =
   | { t: 'search'; value: string }
   | { t: 'page' | 'limit' | 'offset'; value: number }
   | { t: 'sort'; field: string; dir: 'asc' | 'desc' }
-  | { t: 'param'; key: string; value: string | number };
+  | { t: 'param'; key: string; value: string | number | boolean };
 
 // Small alphabets make collisions (and so replacements and refusals) frequent.
 const str = fc.oneof(

@@ -21,7 +21,7 @@ import { type RunningBackend, startJsonServer0 } from '../../../../backends/serv
 import { idsOf, idsWhere, PRODUCTS, type Product } from './seed';
 
 // One row whose name holds regex characters: `ilike` must escape them.
-const ROWS = [...PRODUCTS, { ...PRODUCTS[0]!, id: '13', name: 'Box (1.5*)', price: 5 }];
+const ROWS: Product[] = [...PRODUCTS, { ...PRODUCTS[0]!, id: '13', name: 'Box (1.5*)', price: 5 }];
 
 let backend: RunningBackend;
 beforeAll(async () => {
@@ -141,7 +141,7 @@ describe('json-server 0.17: what it cannot express is a TypeError at the call', 
     [
       'a name it reads itself',
       (q: any) => q.where('price_gte', 1),
-      `a filter on "price_gte" (a name it reads itself) (on "price_gte")`,
+      `the field name "price_gte" (on "price_gte")`,
     ],
   ])('%s', (_name, add, what) => {
     const q = api().query('/products').where('category', 'home');
