@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { browserRedirectPlugin } from '../packages/core/browserBuild';
 import { round } from './lib/stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -165,7 +166,8 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
     target: 'es2022',
     external: spec.external ?? [],
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [bridgekitResolver(spec.ownCodeOnly ? pkg : undefined)],
+    // The browser build of core, as a browser bundler resolves it (`browser` export condition).
+    plugins: [bridgekitResolver(spec.ownCodeOnly ? pkg : undefined), browserRedirectPlugin],
     metafile: true,
     logLevel: 'silent',
   });
