@@ -6,10 +6,7 @@
  * refused rather than sent.
  */
 import type { Dialect } from '../dialect';
-import { serializeValue } from '../params';
 import { encodeQueryComponent as enc, type QueryEntry } from '../query/serializer';
-import { readUser, type User } from '../services/authService';
-import { restPath } from './shared';
 
 /** Options of `djangoRest`. */
 export interface DjangoRestOptions {
@@ -39,7 +36,9 @@ const NAME = 'Django REST Framework';
 // A `like` pattern a lookup can hold: `%` only at the ends, no `_`; `\` escapes.
 const LIKE = /^(%*)((?:\\.|[^%_\\]|\\$)*)(%*)$/s;
 
-const text = (x: unknown): string => serializeValue(x) ?? '';
+// Builder values are validated already: Dates and lists are the only ones to shape.
+const text = (x: unknown): string =>
+  Array.isArray(x) ? x.map(text).join() : x instanceof Date ? x.toISOString() : String(x ?? '');
 
 /** `[name, value]` of a filter, or what cannot be sent and why. */
 function filterPair({ field, operator: op, value: v }: Obj): string[] | string {
@@ -73,7 +72,8 @@ function filterPair({ field, operator: op, value: v }: Obj): string[] | string {
  * `non_field_errors` (messages about no field) under `''`.
  */
 function flatten(v: unknown, key: string, out: Record<string, string>): Record<string, string> {
-  if (Array.isArray(v) && v.every((m) => typeof m === 'string')) out[key] = v.join(' ');
+  // A list of messages; a list of objects is the errors of a `many=True` serializer.
+  if (Array.isArray(v) && typeof v[0] === 'string') out[key] = v.join(' ');
   else if (v && typeof v === 'object') {
     for (const [k, x] of Object.entries(v)) {
       flatten(x, key ? `${key}.${k}` : /^(detail|non_field_errors)$/.test(k) ? '' : k, out);
@@ -106,7 +106,7 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
       case 'sort':
         // `ordering` is split on commas, and a leading `-` means descending.
         return e.fields.some(([f]) => /^-|,/.test(f))
-          ? "sort fields starting with '-' or holding ','"
+          ? "a sort field with a leading '-' or a ','"
           : ['ordering', e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + enc(f)).join()];
       case 'search':
         return ['search', enc(e.value)];
@@ -169,20 +169,16 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
     },
     records: {
       updateMethod: 'PATCH',
-      path: (op, endpoint, id) => restPath(op, endpoint, id) + (trailingSlash ? '/' : ''),
+      path: (_op, endpoint, id) =>
+        `${endpoint}${id === undefined ? '' : `/${id}`}${trailingSlash ? '/' : ''}`,
     },
     auth: {
       paths: { login: '/api-token-auth/' },
       loginBody: (c) => ({ username: c.userName ?? c.email, password: c.password }),
-      login(data: Obj | undefined) {
+      // DRF's obtain-token view answers `{ token }` only; a custom one may add the user.
+      login: (data: Obj | undefined, read) => {
         const { token, user, ...rest } = data ?? {};
-        // DRF's obtain-token view answers `{ token }` only; a custom one may add the user.
-        if (typeof token === 'string') {
-          return {
-            sessionId: token,
-            user: readUser(user ?? { id: rest.user_id, ...rest }) as User,
-          };
-        }
+        return read({ token, user: user ?? { id: rest.user_id, ...rest } });
       },
     },
     session: { header: 'Authorization', scheme: 'Token' },
