@@ -21,6 +21,9 @@ const SOURCES: Record<string, string> = {
   '@bridgekit/nextjs': 'packages/nextjs/src/index.ts',
 };
 
+/** Size entry of the app-bundle budget. */
+export const APP_BUNDLE = 'app bundle: provider + the 7 spec hooks + core + SWR';
+
 const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'swr', 'swr/*'];
 const NATIVE = [
   ...REACT,
@@ -87,6 +90,15 @@ const BRIDGEKIT: EntrySpec[] = [
     entry: "export * from '@bridgekit/react/hooks';",
     external: REACT,
     ownCodeOnly: true,
+  },
+  {
+    // The budget's "app bundle": what an app using the spec's hooks ships, SWR included.
+    name: APP_BUNDLE,
+    entry: [
+      'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
+      "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
+    ].join(' '),
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
   },
   {
     name: '@bridgekit/react/hooks (hooks + provider) incl. core',
