@@ -4,7 +4,8 @@
 import type { DialectQuery } from '../dialect';
 import type { ApiResponse, RequestOptions } from '../types';
 import { appendQuery } from '../url';
-import { type FilterOperator, isFilterOperator, type OperatorName } from './operators';
+import { checkHeader, checkSort, integer, whereEntry } from './builderChecks';
+import type { OperatorName } from './operators';
 import { assertNonEmptyString, assertQueryValue, describe } from './queryValue';
 import {
   bracketSerializer,
@@ -41,18 +42,6 @@ export type WhereOperator =
   | 'isNull'
   | 'isNotNull'
   | (string & {});
-
-// The function names are accepted as operator strings too and sent under their wire names.
-const FUNCTION_NAMES: Record<string, string> = {
-  inOp: 'in',
-  notIn: 'nin',
-  isNull: 'null',
-  isNotNull: 'nnull',
-};
-
-const OPERATOR_SYNTAX = /^[A-Za-z][A-Za-z0-9_]*$/;
-// RFC 9110 token: what a header name may contain.
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
  * Builds a query against one endpoint and sends it. Every method except the executors and
@@ -397,34 +386,7 @@ export class QueryBuilder<T = any> {
   }
 
   #where(method: string, field: string, rest: unknown[]): this {
-    assertNonEmptyString(field, `${method}: field`);
-    let operator: unknown;
-    let value: unknown;
-    if (rest.length >= 2) {
-      [operator, value] = rest;
-      if (typeof operator !== 'string') {
-        throw new TypeError(`${method}: operator must be a string, got ${describe(operator)}`);
-      }
-    } else if (isFilterOperator(rest[0])) {
-      ({ operator, value } = rest[0] as FilterOperator);
-    } else {
-      operator = 'eq';
-      value = rest[0];
-    }
-    const name = checkOperator(method, operator as string);
-    if (name === 'null' || name === 'nnull') {
-      value ??= true;
-    } else if (value === undefined) {
-      // Dropping it would silently widen the query (more rows than meant): refuse instead.
-      throw new TypeError(`${method}: value of "${field}" is undefined`);
-    }
-    const label = `${method}: value of "${field}"`;
-    assertQueryValue(value, label);
-    if (name === 'between' || name === 'notBetween') checkRange(label, value);
-    if ((name === 'in' || name === 'nin') && Array.isArray(value) && value.length === 0) {
-      throw new RangeError(`${label} must not be an empty array for '${name}'`);
-    }
-    this.#set({ kind: 'filter', field, operator: name, value });
+    this.#set(whereEntry(method, field, rest));
     return this;
   }
 
@@ -439,17 +401,7 @@ export class QueryBuilder<T = any> {
   }
 
   #sort(method: string, field: string, direction: SortDirection): this {
-    assertNonEmptyString(field, `${method}: field`);
-    if (typeof direction !== 'string') {
-      throw new TypeError(
-        `${method}: direction must be 'asc' or 'desc', got ${describe(direction)}`,
-      );
-    }
-    if (direction !== 'asc' && direction !== 'desc') {
-      throw new RangeError(
-        `${method}: direction must be 'asc' or 'desc', got ${describe(direction)}`,
-      );
-    }
+    checkSort(method, field, direction);
     const key = this.#serializer.key({ kind: 'sort', fields: [] });
     const current = this.#entries.get(key);
     const fields = current?.kind === 'sort' ? [...current.fields] : [];
@@ -473,50 +425,5 @@ export class QueryBuilder<T = any> {
   #header(method: string, key: string, value: string): void {
     checkHeader(method, key, value);
     this.#headers.set(key.toLowerCase(), [key, value]);
-  }
-}
-
-function integer(name: string, value: unknown, min: number): number {
-  if (typeof value !== 'number') {
-    throw new TypeError(`${name} must be a number, got ${describe(value)}`);
-  }
-  if (!Number.isFinite(value))
-    throw new RangeError(`${name} must be a finite number, got ${value}`);
-  if (!Number.isSafeInteger(value))
-    throw new RangeError(`${name} must be an integer, got ${value}`);
-  if (value < min) throw new RangeError(`${name} must be >= ${min}, got ${value}`);
-  return value;
-}
-
-function checkOperator(method: string, operator: string): string {
-  if (!OPERATOR_SYNTAX.test(operator)) {
-    throw new RangeError(
-      `${method}: operator ${describe(operator)} is malformed (expected a name matching /^[A-Za-z][A-Za-z0-9_]*$/)`,
-    );
-  }
-  return FUNCTION_NAMES[operator] ?? operator;
-}
-
-function checkRange(label: string, value: unknown): void {
-  if (!Array.isArray(value) || value.length !== 2) {
-    throw new TypeError(`${label} must be a [min, max] array`);
-  }
-  const [min, max] = value as [unknown, unknown];
-  const comparable = (x: unknown) => typeof x === 'number' || x instanceof Date;
-  if (comparable(min) && comparable(max) && +(min as number) > +(max as number)) {
-    throw new RangeError(`${label}: min (${String(min)}) is greater than max (${String(max)})`);
-  }
-}
-
-function checkHeader(method: string, key: unknown, value: unknown): void {
-  assertNonEmptyString(key, `${method}: name`);
-  if (!HEADER_NAME.test(key))
-    throw new TypeError(`${method}: name ${describe(key)} is not a valid header name`);
-  if (typeof value !== 'string') {
-    throw new TypeError(`${method}: value of "${key}" must be a string, got ${describe(value)}`);
-  }
-  // CR/LF would let a value start a new header line.
-  if (/[\r\n\0]/.test(value)) {
-    throw new TypeError(`${method}: value of "${key}" must not contain CR, LF or NUL`);
   }
 }

@@ -42,8 +42,18 @@ export const OPERATOR_NAMES = [
   'notBetween',
 ] as const;
 
-/** A known operator name; custom names matching `/^[A-Za-z][A-Za-z0-9_]*$/` are accepted too. */
+/** A known operator name; custom names matching `OPERATOR_NAME_PATTERN` are accepted too. */
 export type OperatorName = (typeof OPERATOR_NAMES)[number];
+
+/**
+ * What any operator name must look like (custom backend operators included): the one
+ * definition the builder and the services check against.
+ *
+ * @example
+ * OPERATOR_NAME_PATTERN.test('gte'); // true
+ * OPERATOR_NAME_PATTERN.test('gte]'); // false
+ */
+export const OPERATOR_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**
  * Whether `x` is a filter operator object: a non-null object with a string `operator` and a

@@ -1,5 +1,6 @@
 import type { Client } from '../client';
 import type { Dialect, DialectQuery } from '../dialect';
+import { OPERATOR_NAME_PATTERN } from '../query/operators';
 import { bracketSerializer, type QueryEntry } from '../query/serializer';
 import type { ApiResponse, RequestOptions } from '../types';
 import { appendQuery } from '../url';
@@ -98,8 +99,6 @@ export interface BridgeApiService<T> {
   delete(id: string): Promise<void>;
 }
 
-const OPERATOR_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-
 function checkId(id: unknown): string {
   if (typeof id === 'number' && Number.isFinite(id)) return String(id);
   if (typeof id !== 'string' || id === '') {
@@ -145,7 +144,7 @@ function filterEntries(filters: SearchParams['filters']): QueryEntry[] {
   for (const [field, filter] of Object.entries(filters)) {
     if (!field) throw new TypeError('params.filters: field names must be non-empty');
     const operator = filter?.operator;
-    if (typeof operator !== 'string' || !OPERATOR_NAME.test(operator)) {
+    if (typeof operator !== 'string' || !OPERATOR_NAME_PATTERN.test(operator)) {
       throw new TypeError(`params.filters.${field}.operator is not a valid operator name`);
     }
     const value = operator === 'null' || operator === 'nnull' ? true : filter.value;

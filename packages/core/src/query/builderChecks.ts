@@ -1,0 +1,110 @@
+/**
+ * The query builder's argument checks (DESIGN §3 "Bad input throws"): each throws a
+ * `TypeError`/`RangeError` naming the method and the argument, before the builder changes.
+ */
+import { headerProblem } from '../headers';
+import { type FilterOperator, isFilterOperator, OPERATOR_NAME_PATTERN } from './operators';
+import { assertNonEmptyString, assertQueryValue, describe } from './queryValue';
+import type { QueryEntry } from './serializer';
+
+// The function names are accepted as operator strings too and sent under their wire names.
+const FUNCTION_NAMES: Record<string, string> = {
+  inOp: 'in',
+  notIn: 'nin',
+  isNull: 'null',
+  isNotNull: 'nnull',
+};
+
+/** A safe integer `>= min`, or a `TypeError`/`RangeError` naming `name`. */
+export function integer(name: string, value: unknown, min: number): number {
+  if (typeof value !== 'number') {
+    throw new TypeError(`${name} must be a number, got ${describe(value)}`);
+  }
+  if (!Number.isFinite(value))
+    throw new RangeError(`${name} must be a finite number, got ${value}`);
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`${name} must be an integer, got ${value}`);
+  if (value < min) throw new RangeError(`${name} must be >= ${min}, got ${value}`);
+  return value;
+}
+
+function checkOperator(method: string, operator: string): string {
+  if (!OPERATOR_NAME_PATTERN.test(operator)) {
+    throw new RangeError(
+      `${method}: operator ${describe(operator)} is malformed (expected a name matching ${OPERATOR_NAME_PATTERN})`,
+    );
+  }
+  return FUNCTION_NAMES[operator] ?? operator;
+}
+
+function checkRange(label: string, value: unknown): void {
+  if (!Array.isArray(value) || value.length !== 2) {
+    throw new TypeError(`${label} must be a [min, max] array`);
+  }
+  const [min, max] = value as [unknown, unknown];
+  const comparable = (x: unknown) => typeof x === 'number' || x instanceof Date;
+  if (comparable(min) && comparable(max) && +(min as number) > +(max as number)) {
+    throw new RangeError(`${label}: min (${String(min)}) is greater than max (${String(max)})`);
+  }
+}
+
+/**
+ * The filter entry of `where(field, value)`, `where(field, op, value)` or
+ * `where(field, operatorObject)`, checked.
+ */
+export function whereEntry(method: string, field: string, rest: unknown[]): QueryEntry {
+  assertNonEmptyString(field, `${method}: field`);
+  let operator: unknown;
+  let value: unknown;
+  if (rest.length >= 2) {
+    [operator, value] = rest;
+    if (typeof operator !== 'string') {
+      throw new TypeError(`${method}: operator must be a string, got ${describe(operator)}`);
+    }
+  } else if (isFilterOperator(rest[0])) {
+    ({ operator, value } = rest[0] as FilterOperator);
+  } else {
+    operator = 'eq';
+    value = rest[0];
+  }
+  const name = checkOperator(method, operator as string);
+  if (name === 'null' || name === 'nnull') {
+    value ??= true;
+  } else if (value === undefined) {
+    // Dropping it would silently widen the query (more rows than meant): refuse instead.
+    throw new TypeError(`${method}: value of "${field}" is undefined`);
+  }
+  const label = `${method}: value of "${field}"`;
+  assertQueryValue(value, label);
+  if (name === 'between' || name === 'notBetween') checkRange(label, value);
+  if ((name === 'in' || name === 'nin') && Array.isArray(value) && value.length === 0) {
+    throw new RangeError(`${label} must not be an empty array for '${name}'`);
+  }
+  return { kind: 'filter', field, operator: name, value };
+}
+
+/** A sort field and direction, checked. */
+export function checkSort(method: string, field: string, direction: unknown): void {
+  assertNonEmptyString(field, `${method}: field`);
+  if (direction !== 'asc' && direction !== 'desc') {
+    const Kind = typeof direction === 'string' ? RangeError : TypeError;
+    throw new Kind(`${method}: direction must be 'asc' or 'desc', got ${describe(direction)}`);
+  }
+}
+
+/** A header name and value for `header()`/`headers()`, checked like the client's. */
+export function checkHeader(method: string, key: unknown, value: unknown): void {
+  assertNonEmptyString(key, `${method}: name`);
+  if (headerProblem(key, '') !== undefined) {
+    throw new TypeError(`${method}: name ${describe(key)} is not a valid header name`);
+  }
+  if (typeof value !== 'string') {
+    throw new TypeError(`${method}: value of "${key}" must be a string, got ${describe(value)}`);
+  }
+  // CR/LF would let a value start a new header line; the platform refuses the rest.
+  if (headerProblem(key, value) !== undefined) {
+    throw new TypeError(
+      `${method}: value of "${key}" must not contain CR, LF, NUL, other control characters or characters outside Latin-1`,
+    );
+  }
+}
