@@ -110,7 +110,7 @@ const BRIDGEKIT: EntrySpec[] = [
 ];
 
 /** The built-in dialects, each measured alone (a new dialect is one name here). */
-export const DIALECT_FACTORIES = ['jsonServer', 'feathers'];
+export const DIALECT_FACTORIES = ['jsonServer', 'feathers', 'postgrest', 'strapi', 'laravel'];
 /** The size entry name of one dialect factory. */
 export const dialectEntryName = (factory: string) => `@bridgekit/core/dialects: ${factory}() alone`;
 BRIDGEKIT.push(
