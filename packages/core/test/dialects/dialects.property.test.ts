@@ -119,6 +119,8 @@ const jsonServer0Table: Table = (entries) => {
         return [['_start', String(e.value)]];
       case 'param':
         return [[e.key, joined(e.value)]];
+      default:
+        throw new Error('json-server 0.17 promised no such entry');
     }
   });
   const has = (kind: string) => entries.some((e) => e.kind === kind);
