@@ -4,9 +4,9 @@
  */
 import type { HooksResult } from './hooks';
 import type { MemoryResult } from './memory';
-import type { OverheadResult } from './overhead';
+import { CORE_NO_TIMEOUT, INIT, type OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
-import { DIALECT_FACTORIES, dialectEntryName, type SizeResult } from './size';
+import { APP_BUNDLE, DIALECT_FACTORIES, dialectEntryName, type SizeResult } from './size';
 
 /** The raw figures of one run (also written to bench/results/latest.json). */
 export interface BenchResults {
@@ -26,6 +26,8 @@ export interface BudgetOutcome {
   /** The regression guard of a target not met yet (see `Budget.guard`). */
   guard?: string;
   guardPass?: boolean;
+  /** Reported only: timing never fails `--check`. */
+  timing?: boolean;
 }
 
 /**
@@ -40,47 +42,77 @@ interface Budget {
   /** `undefined` when the benchmark it reads did not run. */
   check(results: BenchResults): { measured: string; pass: boolean } | undefined;
   guard?: { text: string; pass(results: BenchResults): boolean };
+  /** A timing figure: reported, never a `--check` failure (see `timing`). */
+  timing?: boolean;
 }
 
 /** Whether a budget outcome makes `--check` fail. */
 export function failsCheck(outcome: BudgetOutcome): boolean {
-  return !outcome.pass && outcome.guardPass !== true;
+  return !outcome.pass && outcome.guardPass !== true && outcome.timing !== true;
 }
 
 const CORE = '@bridgekit/core';
 const RAW = 'fetch + json()';
-export const MAX_CORE_RATIO = 1.05;
-export const CORE_FULL_MAX_GZ = 4000;
+// Targets of DESIGN §7 (issue 16).
+export const MAX_INIT_RATIO = 1.01;
+export const MAX_PIPELINE_US = 6;
+export const CREATE_CLIENT_MAX_GZ = 6500;
+export const CORE_FULL_MAX_GZ = 10_000;
 export const HOOKS_MAX_GZ = 4000;
+export const APP_BUNDLE_MAX_GZ = 15_000;
 export const DIALECT_MAX_GZ = 1200;
-// Guard until the dialects meet their target (measured 2026-11-22: jsonServer 1.75 KB with both
-// versions in one factory, feathers 1.41 KB).
+// Guard until the dialects meet their target (measured 2026-11-23: jsonServer 1.75 KB with both
+// versions in one factory, djangoRest 1.67 KB, feathers 1.41 KB).
 export const GUARD_DIALECT_GZ = 1_850;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
-// Regression guards for the targets not met yet (measured 2026-11-22: ratio 1.09–1.23× on a
-// loaded 2-core machine, core 11.72 KB, provider + spec hooks 4.12 KB). Ratios get room for shared-CI noise.
-export const GUARD_CORE_RATIO = 1.3;
-export const GUARD_RIVAL_FACTOR = 1.1;
+// Regression guards for sizes not at target yet: deterministic, so CI holds them at about
+// today's figures (measured on this commit) and fails on any growth past them.
+export const GUARD_CREATE_CLIENT_GZ = 9_700;
 export const GUARD_CORE_FULL_GZ = 12_500;
-export const GUARD_HOOKS_GZ = 4_500;
+export const GUARD_HOOKS_GZ = 4_200;
+export const GUARD_APP_BUNDLE_GZ = 21_500;
+
+/**
+ * Timing budgets are reported, never a CI failure: on a shared 2-core machine a ratio swings
+ * by 30 % with no code change (issue 16 saw 1.414× where a quiet run reads 1.02×).
+ */
+const timing = (budget: Omit<Budget, 'timing'>): Budget => ({ ...budget, timing: true });
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 function overheadBudgets(mode: 'sequential' | 'concurrent'): Budget[] {
   return [
-    {
-      id: `overhead.${mode}.ratio`,
-      budget: `${mode}: ${CORE} ≤ ${MAX_CORE_RATIO}× raw fetch (median of per-round ratios)`,
+    timing({
+      id: `overhead.${mode}.init`,
+      budget: `${mode}: ${CORE} ≤ ${MAX_INIT_RATIO}× fetch given core's own init (median of per-round ratios)`,
       check: ({ overhead }) => {
-        if (!overhead) return undefined;
-        const ratio = overhead[mode][CORE]!.ratio;
-        return { measured: `${ratio.toFixed(3)}×`, pass: ratio <= MAX_CORE_RATIO };
+        const f = overhead?.[mode];
+        if (!f?.[INIT]) return undefined;
+        const core = f[CORE]!.roundsUs;
+        const init = f[INIT].roundsUs;
+        const ratio = median(core.map((us, i) => us / init[i]!));
+        return { measured: `${ratio.toFixed(3)}×`, pass: ratio <= MAX_INIT_RATIO };
       },
-      guard: {
-        text: `≤ ${GUARD_CORE_RATIO}×`,
-        pass: ({ overhead }) => overhead![mode][CORE]!.ratio <= GUARD_CORE_RATIO,
+    }),
+    timing({
+      id: `overhead.${mode}.noTimeout`,
+      budget: `${mode}: ${CORE_NO_TIMEOUT} ÷ raw fetch ≤ ofetch's ratio in the same run`,
+      check: ({ overhead }) => {
+        const f = overhead?.[mode];
+        if (!f?.[CORE_NO_TIMEOUT]) return undefined;
+        const ratio = f[CORE_NO_TIMEOUT].ratio;
+        return {
+          measured: `${ratio.toFixed(3)}× vs ofetch ${f.ofetch!.ratio.toFixed(3)}×`,
+          pass: ratio <= f.ofetch!.ratio,
+        };
       },
-    },
-    {
+    }),
+    timing({
       id: `overhead.${mode}.rivals`,
       budget: `${mode}: ${CORE} faster per call than ky and axios (median µs)`,
       check: ({ overhead }) => {
@@ -92,15 +124,7 @@ function overheadBudgets(mode: 'sequential' | 'concurrent'): Budget[] {
           pass: core < f.ky!.medianUs && core < f.axios!.medianUs,
         };
       },
-      guard: {
-        text: `≤ ${GUARD_RIVAL_FACTOR}× the faster of ky and axios`,
-        pass: ({ overhead }) => {
-          const f = overhead![mode];
-          const rival = Math.min(f.ky!.medianUs, f.axios!.medianUs);
-          return f[CORE]!.medianUs <= rival * GUARD_RIVAL_FACTOR;
-        },
-      },
-    },
+    }),
   ];
 }
 
@@ -110,11 +134,48 @@ function sizeOf(size: SizeResult, name: string): number {
   return entry.gzBytes;
 }
 
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} KB`;
+
+/** A size budget: deterministic, so a guard (if any) fails CI on growth. */
+function sizeBudget(id: string, entry: string, label: string, max: number, guard?: number): Budget {
+  return {
+    id,
+    budget: `${label} ≤ ${kb(max)} min+gz`,
+    check: ({ size }) => {
+      if (!size) return undefined;
+      const gz = sizeOf(size, entry);
+      return { measured: kb(gz), pass: gz <= max };
+    },
+    ...(guard !== undefined && {
+      guard: {
+        text: `≤ ${kb(guard)}`,
+        pass: ({ size }: BenchResults) => sizeOf(size!, entry) <= guard,
+      },
+    }),
+  };
+}
+
+const HOOKS_ENTRY = '@bridgekit/react/hooks: provider + the 7 hooks of the spec, own code';
+
 /** Every budget, in the order they are printed. */
 export const BUDGETS: Budget[] = [
   ...overheadBudgets('sequential'),
   ...overheadBudgets('concurrent'),
-  {
+  timing({
+    id: 'overhead.pipeline',
+    budget: `in-memory pipeline: ${CORE}'s µs over new Response() + json() ≤ ${MAX_PIPELINE_US} µs`,
+    check: ({ overhead }) => {
+      const f = overhead?.pipeline.figures;
+      if (!f) return undefined;
+      const extra = f[CORE]!.medianUs - f[RAW]!.medianUs;
+      const ofetch = f.ofetch!.medianUs - f[RAW]!.medianUs;
+      return {
+        measured: `${extra.toFixed(1)} µs (ofetch ${ofetch.toFixed(1)} µs)`,
+        pass: extra <= MAX_PIPELINE_US,
+      };
+    },
+  }),
+  timing({
     id: 'queryString.speed',
     budget: `toQueryString() of a built 10-filter chain no slower than ${QUERY_MAX_SLOWDOWN}× URLSearchParams`,
     check: ({ queryString }) => {
@@ -125,38 +186,29 @@ export const BUDGETS: Budget[] = [
       const slowdown = usp / builder;
       return { measured: `${slowdown.toFixed(2)}× slower`, pass: slowdown <= QUERY_MAX_SLOWDOWN };
     },
-  },
-  {
-    id: 'size.core',
-    budget: `${CORE} full entry ≤ ${CORE_FULL_MAX_GZ / 1000} KB min+gz`,
-    check: ({ size }) => {
-      if (!size) return undefined;
-      const gz = sizeOf(size, '@bridgekit/core (full)');
-      return { measured: `${(gz / 1000).toFixed(2)} KB`, pass: gz <= CORE_FULL_MAX_GZ };
-    },
-    guard: {
-      text: `≤ ${GUARD_CORE_FULL_GZ / 1000} KB`,
-      pass: ({ size }) => sizeOf(size!, '@bridgekit/core (full)') <= GUARD_CORE_FULL_GZ,
-    },
-  },
-  {
-    id: 'size.hooks',
-    budget: `@bridgekit/react/hooks: provider + the 7 spec hooks (own code) ≤ ${HOOKS_MAX_GZ / 1000} KB min+gz`,
-    check: ({ size }) => {
-      if (!size) return undefined;
-      const gz = sizeOf(
-        size,
-        '@bridgekit/react/hooks: provider + the 7 hooks of the spec, own code',
-      );
-      return { measured: `${(gz / 1000).toFixed(2)} KB`, pass: gz <= HOOKS_MAX_GZ };
-    },
-    guard: {
-      text: `≤ ${GUARD_HOOKS_GZ / 1000} KB`,
-      pass: ({ size }) =>
-        sizeOf(size!, '@bridgekit/react/hooks: provider + the 7 hooks of the spec, own code') <=
-        GUARD_HOOKS_GZ,
-    },
-  },
+  }),
+  sizeBudget(
+    'size.createClient',
+    '@bridgekit/core (createClient only)',
+    '`import { createClient }` (browser build)',
+    CREATE_CLIENT_MAX_GZ,
+    GUARD_CREATE_CLIENT_GZ,
+  ),
+  sizeBudget(
+    'size.core',
+    '@bridgekit/core (full)',
+    `${CORE} full entry (dialects excluded)`,
+    CORE_FULL_MAX_GZ,
+    GUARD_CORE_FULL_GZ,
+  ),
+  sizeBudget(
+    'size.hooks',
+    HOOKS_ENTRY,
+    '@bridgekit/react/hooks: provider + the 7 spec hooks (own code)',
+    HOOKS_MAX_GZ,
+    GUARD_HOOKS_GZ,
+  ),
+  sizeBudget('size.app', APP_BUNDLE, APP_BUNDLE, APP_BUNDLE_MAX_GZ, GUARD_APP_BUNDLE_GZ),
   {
     id: 'size.dialects',
     budget: `each built-in dialect (one factory from @bridgekit/core/dialects) ≤ ${DIALECT_MAX_GZ / 1000} KB min+gz`,
@@ -230,7 +282,13 @@ export function checkBudgets(results: BenchResults): BudgetOutcome[] {
       guard: budget.guard.text,
       guardPass: budget.guard.pass(results),
     };
-    out.push({ id: budget.id, budget: budget.budget, ...outcome, ...guard });
+    out.push({
+      id: budget.id,
+      budget: budget.budget,
+      ...outcome,
+      ...guard,
+      ...(budget.timing && { timing: true }),
+    });
   }
   return out;
 }

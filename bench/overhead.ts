@@ -61,17 +61,41 @@ function contenders(base: string): Record<string, Call> {
   // axios in Node uses its http adapter; give it the keep-alive fetch (undici) has by default.
   const agent = new http.Agent({ keepAlive: true });
   const ax = axios.create({ httpAgent: agent });
+  const coreNoTimeout = createClient(`${base}/api`, { timeout: 0 });
   return {
     'fetch + json()': async () => {
       const res = await fetch(url);
       return res.json();
     },
+    [INIT]: () => fetchWithCoreInit(url),
     '@bridgekit/core': async () => (await core.get('/products')).data,
+    [CORE_NO_TIMEOUT]: async () => (await coreNoTimeout.get('/products')).data,
     ky: () => ky.get(url).json(),
     ofetch: () => ofetch(url),
     axios: async () => (await ax.get(url)).data,
   };
 }
+
+/** Raw fetch given the init core passes: a 30 s time-out signal, `Accept`, manual redirects. */
+async function fetchWithCoreInit(url: string): Promise<unknown> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 30_000);
+  try {
+    const res = await fetch(url, {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      signal: controller.signal,
+      redirect: 'manual',
+    });
+    return await res.json();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Contender names the budgets read. */
+export const INIT = "fetch + json() with core's init";
+export const CORE_NO_TIMEOUT = '@bridgekit/core, timeout: 0';
 
 function breakdownContenders(base: string): Record<string, Call> {
   const url = `${base}/api/products`;
@@ -79,22 +103,8 @@ function breakdownContenders(base: string): Record<string, Call> {
   const coreNoTimeout = createClient(`${base}/api`, { timeout: 0 });
   return {
     'fetch + json()': async () => (await fetch(url)).json(),
-    "fetch + json() with core's init": async () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 30_000);
-      try {
-        const res = await fetch(url, {
-          method: 'GET',
-          headers: { Accept: 'application/json' },
-          signal: controller.signal,
-          redirect: 'manual',
-        });
-        return await res.json();
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    '@bridgekit/core, timeout: 0': async () => (await coreNoTimeout.get('/products')).data,
+    [INIT]: () => fetchWithCoreInit(url),
+    [CORE_NO_TIMEOUT]: async () => (await coreNoTimeout.get('/products')).data,
     '@bridgekit/core': async () => (await core.get('/products')).data,
   };
 }

@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { browserRedirectPlugin } from '../packages/core/browserBuild';
 import { round } from './lib/stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -19,6 +20,9 @@ const SOURCES: Record<string, string> = {
   '@bridgekit/react-native': 'packages/react-native/src/index.ts',
   '@bridgekit/nextjs': 'packages/nextjs/src/index.ts',
 };
+
+/** Size entry of the app-bundle budget. */
+export const APP_BUNDLE = 'app bundle: provider + the 7 spec hooks + core + SWR';
 
 const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'swr', 'swr/*'];
 const NATIVE = [
@@ -88,6 +92,15 @@ const BRIDGEKIT: EntrySpec[] = [
     ownCodeOnly: true,
   },
   {
+    // The budget's "app bundle": what an app using the spec's hooks ships, SWR included.
+    name: APP_BUNDLE,
+    entry: [
+      'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
+      "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
+    ].join(' '),
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+  },
+  {
     name: '@bridgekit/react/hooks (hooks + provider) incl. core',
     entry: "export * from '@bridgekit/react/hooks';",
     external: REACT,
@@ -110,7 +123,14 @@ const BRIDGEKIT: EntrySpec[] = [
 ];
 
 /** The built-in dialects, each measured alone (a new dialect is one name here). */
-export const DIALECT_FACTORIES = ['jsonServer', 'feathers', 'postgrest', 'strapi', 'laravel'];
+export const DIALECT_FACTORIES = [
+  'jsonServer',
+  'feathers',
+  'djangoRest',
+  'postgrest',
+  'strapi',
+  'laravel',
+];
 /** The size entry name of one dialect factory. */
 export const dialectEntryName = (factory: string) => `@bridgekit/core/dialects: ${factory}() alone`;
 BRIDGEKIT.push(
@@ -165,7 +185,8 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
     target: 'es2022',
     external: spec.external ?? [],
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [bridgekitResolver(spec.ownCodeOnly ? pkg : undefined)],
+    // The browser build of core, as a browser bundler resolves it (`browser` export condition).
+    plugins: [bridgekitResolver(spec.ownCodeOnly ? pkg : undefined), browserRedirectPlugin],
     metafile: true,
     logLevel: 'silent',
   });

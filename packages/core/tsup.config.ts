@@ -1,10 +1,24 @@
 import { defineConfig } from 'tsup';
+import { browserRedirectPlugin } from './browserBuild';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', 'dialects/index': 'src/dialects/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
-});
+const entry = { index: 'src/index.ts', 'dialects/index': 'src/dialects/index.ts' };
+
+// `npm run build` empties dist first: the two builds run in parallel, so neither may clean.
+export default defineConfig([
+  {
+    entry,
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+  {
+    // `browser` and `react-native` export conditions: no manual redirect following.
+    entry,
+    outDir: 'dist/browser',
+    format: ['esm'],
+    sourcemap: true,
+    target: 'es2022',
+    esbuildPlugins: [browserRedirectPlugin],
+  },
+]);

@@ -252,7 +252,7 @@ export class Client {
    * const remove = api.addRequestInterceptor((c) => ({ ...c, headers: { ...c.headers, 'X-Trace': id } }));
    */
   addRequestInterceptor(fn: RequestInterceptor): () => void {
-    checkFunction('fn', fn, true);
+    checkFunction('fn', fn);
     return this.#hooks.add('request', fn);
   }
 
@@ -264,7 +264,7 @@ export class Client {
    * api.addResponseInterceptor((res) => { log(res.status); return res; });
    */
   addResponseInterceptor(fn: ResponseInterceptor): () => void {
-    checkFunction('fn', fn, true);
+    checkFunction('fn', fn);
     return this.#hooks.add('response', fn);
   }
 
@@ -276,7 +276,7 @@ export class Client {
    * api.onSessionRejected(() => markSessionExpired());
    */
   onSessionRejected(listener: SessionRejectedListener): () => void {
-    checkFunction('listener', listener, true);
+    checkFunction('listener', listener);
     return this.#hooks.add('rejected', listener);
   }
 

@@ -10,62 +10,100 @@ import type { ClientConfig, RequestConfig, RequestOptions } from './types';
 // setTimeout fires at once for larger delays, so a larger time-out would silently be none.
 export const MAX_TIMER_MS = 2_147_483_647;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const CONFIG_KEYS = new Set([
-  'dialect',
-  'sessionId',
-  'getSessionId',
-  'includeSession',
-  'sessionHeader',
-  'storage',
-  'sessionKeys',
-  'headers',
-  'retryAttempts',
-  'retryDelay',
-  'timeout',
-  'onRequest',
-  'onResponse',
-  'onError',
-  'fetch',
-]);
+
+type Check = (name: string, value: unknown) => void;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function checkNumber(name: string, value: unknown, max: number, integer = false): void {
-  if (typeof value !== 'number') throw mustBe(name, 'a number', value);
-  if (
-    !Number.isFinite(value) ||
-    value < 0 ||
-    value > max ||
-    (integer && !Number.isInteger(value))
-  ) {
-    throw mustBe(
-      name,
-      `${integer ? 'an integer' : 'a finite number'} from 0 to ${max}`,
-      value,
-      RangeError,
-    );
-  }
-}
+const number =
+  (max: number, integer?: boolean): Check =>
+  (name, value) => {
+    if (typeof value !== 'number') throw mustBe(name, 'a number', value);
+    if (!(value >= 0 && value <= max) || (integer && !Number.isInteger(value))) {
+      throw mustBe(
+        name,
+        `${integer ? 'an integer' : 'a finite number'} from 0 to ${max}`,
+        value,
+        RangeError,
+      );
+    }
+  };
 
-/** Throws a `TypeError` naming `name` unless `value` is a function (or absent and optional). */
-export function checkFunction(name: string, value: unknown, required = false): void {
-  if ((required || value !== undefined) && typeof value !== 'function') {
-    throw mustBe(name, 'a function', value);
-  }
-}
+/** Throws a `TypeError` naming `name` unless `value` is a function. */
+export const checkFunction: Check = (name, value) => {
+  if (typeof value !== 'function') throw mustBe(name, 'a function', value);
+};
 
-function checkHeaderMap(name: string, value: unknown): void {
+const boolean: Check = (name, value) => {
+  if (typeof value !== 'boolean') throw mustBe(name, 'a boolean', value);
+};
+
+const headers: Check = (name, value) => {
   if (!isObject(value)) throw mustBe(name, 'an object of header names to string values', value);
   const problem = headersProblem(value as Record<string, string>);
   if (problem !== undefined) throw new TypeError(`${name}: ${problem}`);
-}
+};
 
-function checkString(name: string, value: unknown): void {
-  if (value !== undefined && (typeof value !== 'string' || value === '')) {
-    throw mustBe(name, 'a non-empty string', value);
-  }
-}
+const withMethods =
+  (expected: string, ...methods: string[]): Check =>
+  (name, value) => {
+    if (!isObject(value) || methods.some((m) => typeof value[m] !== 'function')) {
+      throw mustBe(name, expected, value);
+    }
+  };
+
+const timeout = number(MAX_TIMER_MS);
+
+// One rule per option: the list of known keys and their checks are the same table.
+const CONFIG: Record<string, Check> = {
+  dialect: (name, value) => {
+    if (!isObject(value) || typeof value.name !== 'string') {
+      throw mustBe(name, 'a dialect object with a name', value);
+    }
+  },
+  sessionId: (name, value) => {
+    if (typeof value !== 'string' || value === '' || headerProblem('s', value) !== undefined) {
+      throw mustBe(name, 'a non-empty string of Latin-1 text without control characters', value);
+    }
+  },
+  getSessionId: checkFunction,
+  includeSession: boolean,
+  sessionHeader: (name, value) => {
+    if (typeof value !== 'string' || headerProblem(value, '') !== undefined) {
+      throw mustBe(name, 'a valid header name', value);
+    }
+  },
+  storage: withMethods(
+    'an object with getItem, setItem and removeItem',
+    'getItem',
+    'setItem',
+    'removeItem',
+  ),
+  sessionKeys: (name, value) => {
+    if (!Array.isArray(value) || value.some((key) => typeof key !== 'string' || key === '')) {
+      throw mustBe(name, 'an array of non-empty strings', value);
+    }
+  },
+  headers,
+  retryAttempts: number(100, true),
+  retryDelay: number(10_000),
+  timeout,
+  onRequest: checkFunction,
+  onResponse: checkFunction,
+  onError: checkFunction,
+  fetch: checkFunction,
+};
+
+const OPTIONS: Record<string, Check> = {
+  params: (name, value) => {
+    if (typeof value !== 'object' || value === null) throw mustBe(name, 'an object', value);
+  },
+  headers,
+  timeout,
+  includeSession: boolean,
+  signal: withMethods('an AbortSignal', 'addEventListener'),
+};
 
 /**
  * Checks a `ClientConfig`: every value's type and range, and no unknown key (a typo or an
@@ -75,86 +113,20 @@ function checkString(name: string, value: unknown): void {
 export function checkConfig(config: ClientConfig): void {
   if (!isObject(config)) throw mustBe('config', 'an object', config);
   for (const key of Object.keys(config)) {
-    if (!CONFIG_KEYS.has(key)) {
-      throw new TypeError(
-        `config.${key} is not an option of createClient (known: ${[...CONFIG_KEYS].join(', ')})`,
-      );
+    if (!Object.hasOwn(CONFIG, key)) {
+      throw new TypeError(`config.${key} is not an option of createClient (see ClientConfig)`);
     }
-  }
-  checkString('config.sessionId', config.sessionId);
-  if (config.sessionId !== undefined && headerProblem('s', config.sessionId) !== undefined) {
-    throw mustBe(
-      'config.sessionId',
-      'free of control characters (CR, LF, NUL…) and within Latin-1',
-      config.sessionId,
-    );
-  }
-  if (config.includeSession !== undefined && typeof config.includeSession !== 'boolean') {
-    throw mustBe('config.includeSession', 'a boolean', config.includeSession);
-  }
-  if (
-    config.sessionHeader !== undefined &&
-    (typeof config.sessionHeader !== 'string' ||
-      headerProblem(config.sessionHeader, '') !== undefined)
-  ) {
-    throw mustBe('config.sessionHeader', 'a valid header name', config.sessionHeader);
-  }
-  if (
-    config.sessionKeys !== undefined &&
-    (!Array.isArray(config.sessionKeys) ||
-      config.sessionKeys.some((key) => typeof key !== 'string' || key === ''))
-  ) {
-    throw mustBe('config.sessionKeys', 'an array of non-empty strings', config.sessionKeys);
-  }
-  const storage = config.storage as Record<string, unknown> | undefined;
-  if (
-    storage !== undefined &&
-    !(
-      isObject(storage) &&
-      typeof storage.getItem === 'function' &&
-      typeof storage.setItem === 'function' &&
-      typeof storage.removeItem === 'function'
-    )
-  ) {
-    throw mustBe('config.storage', 'an object with getItem, setItem and removeItem', storage);
-  }
-  if (config.headers !== undefined) checkHeaderMap('config.headers', config.headers);
-  if (config.retryAttempts !== undefined) {
-    checkNumber('config.retryAttempts', config.retryAttempts, 100, true);
-  }
-  if (config.retryDelay !== undefined) checkNumber('config.retryDelay', config.retryDelay, 10_000);
-  if (config.timeout !== undefined) checkNumber('config.timeout', config.timeout, MAX_TIMER_MS);
-  if (
-    config.dialect !== undefined &&
-    (!isObject(config.dialect) || typeof config.dialect.name !== 'string')
-  ) {
-    throw mustBe('config.dialect', 'a dialect object with a name', config.dialect);
-  }
-  for (const name of ['getSessionId', 'onRequest', 'onResponse', 'onError', 'fetch'] as const) {
-    checkFunction(`config.${name}`, config[name]);
+    const value = (config as Record<string, unknown>)[key];
+    if (value !== undefined) CONFIG[key]!(`config.${key}`, value);
   }
 }
 
 /** Checks one request's options; the pipeline turns a throw into `CLIENT_ERROR`. */
 export function checkOptions(options: RequestOptions): void {
   if (!isObject(options)) throw mustBe('options', 'an object', options);
-  if (
-    options.params !== undefined &&
-    (typeof options.params !== 'object' || options.params === null)
-  ) {
-    throw mustBe('options.params', 'an object', options.params);
-  }
-  if (options.headers !== undefined) checkHeaderMap('options.headers', options.headers);
-  if (options.timeout !== undefined) checkNumber('options.timeout', options.timeout, MAX_TIMER_MS);
-  if (options.includeSession !== undefined && typeof options.includeSession !== 'boolean') {
-    throw mustBe('options.includeSession', 'a boolean', options.includeSession);
-  }
-  const signal = options.signal as unknown as Record<string, unknown> | undefined;
-  if (
-    signal !== undefined &&
-    !(isObject(signal) && typeof signal.addEventListener === 'function')
-  ) {
-    throw mustBe('options.signal', 'an AbortSignal', signal);
+  for (const key of Object.keys(OPTIONS)) {
+    const value = (options as Record<string, unknown>)[key];
+    if (value !== undefined) OPTIONS[key]!(`options.${key}`, value);
   }
 }
 
@@ -165,6 +137,6 @@ export function checkRequestConfig(value: unknown): RequestConfig {
     throw mustBe('A request interceptor result', 'a RequestConfig (or nothing)', value);
   }
   if (!METHODS.includes(c.method)) throw new TypeError(`Unsupported method: ${String(c.method)}`);
-  if (c.timeout !== undefined) checkNumber('RequestConfig.timeout', c.timeout, MAX_TIMER_MS);
+  if (c.timeout !== undefined) timeout('RequestConfig.timeout', c.timeout);
   return c;
 }

@@ -160,6 +160,12 @@ export async function toApiResponse<T = any>(
   let error: string | undefined;
   if (!isText && (dialect?.envelope ?? true) && isEnvelope(body)) {
     if (body.data !== undefined) out.data = body.data as T;
+    else {
+      // `{ success, user, session_id }`: an envelope without `data` carries its other keys.
+      const rest: Obj = {};
+      for (const key of Object.keys(body)) if (!ENVELOPE_KEYS.has(key)) rest[key] = body[key];
+      if (Object.keys(rest).length > 0) out.data = rest as T;
+    }
     if (typeof body.message === 'string') out.message = body.message;
     const meta = normalizeMeta(body.meta);
     if (meta !== undefined) out.meta = meta;

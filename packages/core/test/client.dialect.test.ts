@@ -102,6 +102,15 @@ describe('envelope flag', () => {
   });
 });
 
+describe('envelopes without data', () => {
+  it('keep their other keys as data: a { success, user, session_id } login keeps the user', async () => {
+    server.reply({ json: { success: true, user: { id: 1 }, session_id: 's1', message: 'hi' } });
+    const res = await createClient(server.url).post('/auth/login', {});
+    expect(res.success && res.data).toEqual({ user: { id: 1 }, session_id: 's1' });
+    expect(res.message).toBe('hi');
+  });
+});
+
 describe('query part reaches the builder', () => {
   it('client.query() serializes with the dialect and enforces its check', () => {
     const dialect: Dialect = {

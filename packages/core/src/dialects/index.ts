@@ -16,3 +16,4 @@ export { type FeathersOptions, feathers } from './feathers';
 export { type PostgrestOptions, postgrest } from './postgrest';
 export { type StrapiOptions, strapi } from './strapi';
 export { type LaravelFilter, type LaravelOptions, laravel } from './laravel';
+export { type DjangoRestOptions, djangoRest } from './djangoRest';

@@ -7,7 +7,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bracketSerializer, type Dialect, type QueryEntry, QueryBuilder } from '@bridgekit/core';
-import { feathers, jsonServer, laravel, postgrest, strapi } from '@bridgekit/core/dialects';
+import {
+  djangoRest,
+  feathers,
+  jsonServer,
+  laravel,
+  postgrest,
+  strapi,
+} from '@bridgekit/core/dialects';
 import { fakeExecutor } from '../query/fakeExecutor';
 import { LARAVEL_FILTERS, laravelTable, postgrestTable, strapiTable } from './goldenTables';
 
@@ -162,6 +169,40 @@ const feathersTable: Table = (entries) => {
     .map(([k, v]) => [wellFormed(k), v]);
 };
 
+const djangoRestTable: Table = (entries) =>
+  entries.map((e): [string, Promised] => {
+    switch (e.kind) {
+      case 'filter': {
+        const field = wellFormed(e.field);
+        if (e.value === null || e.operator === 'null' || e.operator === 'nnull') {
+          return [`${field}__isnull`, String(e.operator !== 'nnull')];
+        }
+        if (e.operator === 'like' || e.operator === 'ilike') {
+          const { lead, trail, literal } = affix(e.value as string);
+          const lookup = lead && trail ? 'contains' : lead ? 'endswith' : trail ? 'startswith' : '';
+          const i = e.operator === 'ilike' ? 'i' : '';
+          const suffix = lookup ? `__${i}${lookup}` : i && '__iexact';
+          return [`${field}${suffix}`, text(literal)];
+        }
+        const lookup = { between: 'range', eq: '' }[e.operator] ?? e.operator.toLowerCase();
+        return [`${field}${lookup && `__${lookup}`}`, joined(e.value)];
+      }
+      case 'sort':
+        return [
+          'ordering',
+          e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + wellFormed(f)).join(','),
+        ];
+      case 'search':
+        return ['search', text(e.value)];
+      case 'limit':
+        return ['page_size', String(e.value)];
+      case 'param':
+        return [wellFormed(e.key), joined(e.value)];
+      default:
+        return [e.kind, String(e.value)];
+    }
+  });
+
 const DIALECTS: Array<[string, Dialect, Table]> = [
   ['default', { name: 'bridgekit', query: bracketSerializer }, bracketTable],
   ['json-server 1.x', jsonServer(), jsonServer1Table],
@@ -171,6 +212,7 @@ const DIALECTS: Array<[string, Dialect, Table]> = [
   ['postgrest', postgrest({ search: { column: 'tsv' } }), postgrestTable],
   ['strapi', strapi({ search: ['name', 'body'] }), strapiTable],
   ['laravel', laravel({ filters: LARAVEL_FILTERS, search: 'search' }), laravelTable],
+  ['django-rest', djangoRest(), djangoRestTable],
 ];
 
 type Step =

@@ -60,6 +60,7 @@ describe('a deeply nested error body (item 9)', () => {
     server.reply((_req, res) => {
       res.writeHead(422, { 'Content-Type': 'application/json' });
       res.end(`{"success":false,"error":"invalid","errors":{"name":${deep}}}`);
+      return undefined;
     });
     const api = createClient(server.url, { retryAttempts: 3, retryDelay: 1 });
     const res = await api.put('/x', { a: 1 });
@@ -165,5 +166,5 @@ describe('a caller signal shared by many calls (item 11)', () => {
     const pending = createClient(server.url).get('/hang', { signal: controller.signal });
     controller.abort();
     expect((await pending).code).toBe('ABORTED');
-  });
+  }, 60_000);
 });
