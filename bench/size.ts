@@ -123,7 +123,14 @@ const BRIDGEKIT: EntrySpec[] = [
 ];
 
 /** The built-in dialects, each measured alone (a new dialect is one name here). */
-export const DIALECT_FACTORIES = ['jsonServer', 'feathers', 'djangoRest'];
+export const DIALECT_FACTORIES = [
+  'jsonServer',
+  'feathers',
+  'djangoRest',
+  'postgrest',
+  'strapi',
+  'laravel',
+];
 /** The size entry name of one dialect factory. */
 export const dialectEntryName = (factory: string) => `@bridgekit/core/dialects: ${factory}() alone`;
 BRIDGEKIT.push(

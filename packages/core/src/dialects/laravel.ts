@@ -6,13 +6,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import {
-  encodeQueryComponent as enc,
-  encodeValue,
-  entryLabel,
-  listPage,
-  unsupported,
-} from './shared';
+import { encodeQueryComponent as enc, encodeValue, listPage, unsupported } from './shared';
 
 /**
  * How a field is registered in spatie's `allowedFilters()`, which decides what
@@ -41,6 +35,8 @@ export interface LaravelOptions {
 }
 
 const NAME = 'Laravel';
+const label = (e: QueryEntry) =>
+  e.kind === 'filter' ? `operator '${e.operator}' (on "${e.field}")` : 'search';
 const MODES: Record<LaravelFilter, string> = {
   exact: 'eq in',
   partial: 'ilike',
@@ -131,7 +127,7 @@ export function laravel(options: LaravelOptions = {}): Dialect {
         if (e.kind === 'filter') {
           const m = mode(e.field);
           if (!MODES[m].split(' ').includes(e.operator)) {
-            return unsupported(NAME, `${entryLabel(e)} on a filter registered as '${m}'`);
+            return unsupported(NAME, `${label(e)} on a filter registered as '${m}'`);
           }
           // `%x%` only; `>` + `=5` would read as `>=5`.
           if (
@@ -139,14 +135,14 @@ export function laravel(options: LaravelOptions = {}): Dialect {
               ? !/^%[^%_]+%$/.test(String(e.value))
               : /^(gt|lt)$/.test(e.operator) && /^[=>]/.test(String(e.value))
           ) {
-            return unsupported(NAME, `the value ${JSON.stringify(e.value)} of ${entryLabel(e)}`);
+            return unsupported(NAME, `the value ${JSON.stringify(e.value)} of ${label(e)}`);
           }
         }
         // spatie splits values on `,`; it skips empty ones and has no null.
         return values.some(
           (v) => v === null || v === '' || /,/.test(decodeURIComponent(encodeValue(v))),
         )
-          ? unsupported(NAME, `an empty, null or comma-holding value in ${entryLabel(e)}`)
+          ? unsupported(NAME, `an empty, null or comma-holding value in ${label(e)}`)
           : undefined;
       },
     },

@@ -5,14 +5,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import {
-  contentRangeHeader,
-  encodeQueryComponent as enc,
-  encodeValue,
-  entryLabel,
-  listPage,
-  unsupported,
-} from './shared';
+import { encodeQueryComponent as enc, encodeValue, listPage, unsupported } from './shared';
 
 /** Options of `postgrest()`. */
 export interface PostgrestOptions {
@@ -41,25 +34,19 @@ const NAME = 'PostgREST';
 // Without a limit a page has no offset: PAGE rows per page, sent explicitly.
 const PAGE = 10;
 const OBJECT = 'application/vnd.pgrst.object+json';
-// Bridgekit operator -> PostgREST operator; a missing one cannot be expressed.
-const OPS: Record<string, string> = {
-  eq: 'eq',
+// The operators PostgREST can express, and those it names otherwise.
+const SUPPORTED =
+  /^(eq|ne|gt|gte|lt|lte|like|ilike|startsWith|endsWith|in|nin|null|nnull|between|notBetween)$/;
+const RENAMED: Record<string, string> = {
   ne: 'neq',
-  gt: 'gt',
-  gte: 'gte',
-  lt: 'lt',
-  lte: 'lte',
-  like: 'like',
-  ilike: 'ilike',
   startsWith: 'like',
   endsWith: 'like',
-  in: 'in',
   nin: 'not.in',
   null: 'is',
   nnull: 'not.is',
-  between: '',
-  notBetween: '',
 };
+const label = (e: { operator: string; field: string }) =>
+  `operator '${e.operator}' (on "${e.field}")`;
 
 // Text outside PostgREST's URL grammar (reserved characters, edge spaces, reserved names)
 // goes in double quotes.
@@ -91,7 +78,7 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
       ? [`${name}=gte.${encodeValue(lo)}`, `${name}=lte.${encodeValue(hi)}`]
       : [`or=(${name}.lt.${item(lo)},${name}.gt.${item(hi)})`];
   }
-  let op = OPS[operator] as string;
+  let op = RENAMED[operator] ?? operator;
   let text: string;
   if (value === null || operator === 'null' || operator === 'nnull') {
     // `eq null` / `ne null` are `is.null` / `not.is.null`
@@ -174,21 +161,24 @@ export function postgrest(options: PostgrestOptions = {}): Dialect {
           ? unsupported(NAME, 'full-text search without postgrest({ search })')
           : e.kind !== 'filter'
             ? undefined
-            : !Object.hasOwn(OPS, e.operator)
-              ? unsupported(NAME, entryLabel(e))
+            : !SUPPORTED.test(e.operator)
+              ? unsupported(NAME, label(e))
               : /like|With/.test(e.operator) && String(e.value).includes('*')
-                ? unsupported(NAME, `a literal '*' in ${entryLabel(e)}`)
+                ? unsupported(NAME, `a literal '*' in ${label(e)}`)
                 : undefined,
     },
-    list: (response, requested) =>
-      listPage(
+    list(response, requested) {
+      // `Content-Range: 0-24/3573458`; `0-24/*` when not counted
+      const total = /\/(\d+)$/.exec(response.headers?.get('content-range') ?? '')?.[1];
+      return listPage(
         {
           data: Array.isArray(response.data) ? response.data : [],
-          total: contentRangeHeader(response.headers)?.total,
+          total: total === undefined ? undefined : Number(total),
           limit: requested.limit ?? (requested.page && PAGE),
         },
         requested,
-      ),
+      );
+    },
     records: {
       updateMethod: 'PATCH',
       path: (_operation, endpoint, key) =>

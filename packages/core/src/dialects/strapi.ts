@@ -6,7 +6,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, entryLabel, listPage, pair, unsupported } from './shared';
+import { encodeQueryComponent as enc, listPage, pair, unsupported } from './shared';
 
 /** Options of `strapi()`. */
 export interface StrapiOptions {
@@ -41,6 +41,9 @@ const OPS: Record<string, string> = {
 // $contains (`%x%`), $startsWith (`x%`), $endsWith (`%x`) or, without wildcards, $eq.
 const PATTERN = /^(%?)(.*?)(%?)$/s;
 const WILDCARD = /[%_]/;
+
+const label = (e: { operator: string; field: string }) =>
+  `operator '${e.operator}' (on "${e.field}")`;
 
 /** `filters[a][b]` for the field `a.b` (dots reach into relations, as Strapi's deep filters). */
 const path = (field: string) => `filters[${field.split('.').join('][')}]`;
@@ -125,16 +128,16 @@ export function strapi(options: StrapiOptions = {}): Dialect {
         }
         if (e.kind !== 'filter') return undefined;
         const { operator, value } = e;
-        if (!Object.hasOwn(OPS, operator)) return unsupported(NAME, entryLabel(e));
+        if (!Object.hasOwn(OPS, operator)) return unsupported(NAME, label(e));
         // qs (arrayLimit 100) turns a longer indexed list into an object.
         if (Array.isArray(value) && value.length > 101) {
-          return unsupported(NAME, `more than 101 values in ${entryLabel(e)}`);
+          return unsupported(NAME, `more than 101 values in ${label(e)}`);
         }
         const middle = /like/.test(operator) ? PATTERN.exec(value as string)?.[2] : value;
         return typeof middle === 'string' &&
           WILDCARD.test(middle) &&
           (/With/.test(operator) || (middle === value && /like/.test(operator)))
-          ? unsupported(NAME, `the pattern ${JSON.stringify(value)} of ${entryLabel(e)}`)
+          ? unsupported(NAME, `the pattern ${JSON.stringify(value)} of ${label(e)}`)
           : undefined;
       },
     },
