@@ -1,171 +1,26 @@
+/**
+ * The auth service (DESIGN §4): login, logout, validation and the current user of one client,
+ * with a small store of `AuthState` that hooks subscribe to. Shapes are in `authTypes`, the
+ * default reading of answers in `authResponse`.
+ */
 import type { Client } from '../client';
 import type { DialectAuth } from '../dialect';
-import type { ApiResponse, StorageAdapter } from '../types';
-import { BridgeApiError } from './BridgeApiError';
+import type { ApiResponse } from '../types';
+import { BridgeApiError, isBridgeApiError } from './BridgeApiError';
+import { readLogin, readUser, userFrom } from './authResponse';
+import {
+  type AuthPaths,
+  type AuthService,
+  type AuthServiceOptions,
+  type AuthState,
+  DEFAULT_AUTH_PATHS,
+  type SessionValidationResult,
+  type User,
+} from './authTypes';
 import { createStore } from './createStore';
 
-/** A signed-in user. `userType` is what `allowedTypes` checks compare against. */
-export interface User {
-  id: string;
-  userType: string;
-  email?: string;
-  userName?: string;
-  name?: string;
-  [key: string]: unknown;
-}
-
-/** An e-mail or a user name, plus a password. */
-export interface LoginCredentials {
-  email?: string;
-  userName?: string;
-  password: string;
-}
-
-/** What `validateSession` resolves to. */
-export interface SessionValidationResult {
-  isValid: boolean;
-  expiresAt?: string;
-  user?: User;
-}
-
-/** What `login` resolves to. */
-export interface LoginResult {
-  user: User;
-  sessionId: string;
-  expiresAt?: string;
-}
-
-/** Paths of the auth endpoints, relative to the client's base URL. */
-export interface AuthPaths {
-  /** @default '/auth/login' */
-  login: string;
-  /** @default '/auth/logout' */
-  logout: string;
-  /** @default '/auth/validation' */
-  validation: string;
-  /** @default '/auth/me' */
-  me: string;
-}
-
-/** The default auth paths (DESIGN §4). */
-export const DEFAULT_AUTH_PATHS: Readonly<AuthPaths> = Object.freeze({
-  login: '/auth/login',
-  logout: '/auth/logout',
-  validation: '/auth/validation',
-  me: '/auth/me',
-});
-
-/** Authentication state, replaced as a whole on every change. */
-export interface AuthState {
-  user: User | null;
-  isAuthenticated: boolean;
-  /** `true` while the stored user is restored and while `login` runs. */
-  isLoading: boolean;
-  /** `true` after the server answered 401 to a request that carried the session. */
-  sessionExpired: boolean;
-}
-
-/** Options of `createAuthService`. */
-export interface AuthServiceOptions {
-  /**
-   * Paths of the auth endpoints; missing ones keep their default.
-   * @default DEFAULT_AUTH_PATHS
-   */
-  paths?: Partial<AuthPaths>;
-  /**
-   * Storage key under which the signed-in user is kept (JSON).
-   * @default 'bridgekit_user'
-   */
-  userStorageKey?: string;
-  /**
-   * Where the user is kept.
-   * @default client.getStorage()
-   */
-  storage?: StorageAdapter;
-}
-
-/** Login, logout, validation and the current user of one client. */
-export interface AuthService {
-  readonly client: Client;
-  readonly paths: Readonly<AuthPaths>;
-  /** Signs in; stores the session on the client and the user in storage. Rejects with `BridgeApiError`. */
-  login(credentials: LoginCredentials): Promise<LoginResult>;
-  /** Tells the server, then clears session and user locally even when the request failed. */
-  logout(): Promise<void>;
-  /** Asks the server whether the session is valid; refreshes the user when it is. */
-  validateSession(): Promise<SessionValidationResult>;
-  /** GET the current user and update the state; `null` when the session is rejected (401). */
-  fetchUser(): Promise<User | null>;
-  getState(): AuthState;
-  subscribe(listener: (state: AuthState) => void): () => void;
-  /** Settles once the stored user and session have been read at start. */
-  readonly ready: Promise<void>;
-  /** Stops listening to the client (session rejections). */
-  dispose(): void;
-}
-
-function isUser(value: unknown): value is User {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Accepts `data: user` as well as `data: { user }`. */
-function userFrom(data: unknown): User | null {
-  if (!isUser(data)) return null;
-  if (!('id' in data) && isUser((data as { user?: unknown }).user)) {
-    return (data as { user: User }).user;
-  }
-  return data;
-}
-
-function firstString(data: Record<string, unknown>, keys: readonly string[]): string | undefined {
-  for (const key of keys) {
-    const value = data[key];
-    if (typeof value === 'string' && value !== '') return value;
-  }
-  return undefined;
-}
-
-/**
- * The default `DialectAuth.user`: the user of `data` (or of `data.user`), with `userType`
- * taken from `userType`, `user_type` or `role` where the backend keeps it elsewhere.
- *
- * @example
- * readUser({ id: 1, role: 'admin' }); // { id: 1, role: 'admin', userType: 'admin' }
- */
-export function readUser(raw: unknown): User | null {
-  const user = userFrom(raw);
-  if (!user) return null;
-  const userType = firstString(user, ['userType', 'user_type', 'role']);
-  return userType === undefined || user.userType === userType ? user : { ...user, userType };
-}
-
-/**
- * The default `DialectAuth.login`: a login answer -> `{ user, sessionId, expiresAt }`. The
- * session is read from `sessionId`, `session_id`, `accessToken`, `access_token`, `token` or
- * `jwt`, the user from `user` (with `readUser`), the expiry from `expiresAt`/`expires_at`.
- *
- * @example
- * readLogin({ user: { id: '1', user_type: 'admin' }, session_id: 's1' });
- * // { user: { id: '1', user_type: 'admin', userType: 'admin' }, sessionId: 's1' }
- */
-export function readLogin(
-  data: unknown,
-  toUser: (raw: unknown) => User | null = readUser,
-): LoginResult | undefined {
-  if (!isUser(data)) return undefined;
-  const user = data.user === undefined ? null : toUser(data.user);
-  const sessionId = firstString(data, [
-    'sessionId',
-    'session_id',
-    'accessToken',
-    'access_token',
-    'token',
-    'jwt',
-  ]);
-  if (!user || sessionId === undefined) return undefined;
-  const expiresAt = firstString(data, ['expiresAt', 'expires_at']);
-  return { user, sessionId, ...(expiresAt !== undefined && { expiresAt }) };
-}
+export { readLogin, readUser } from './authResponse';
+export * from './authTypes';
 
 function checkPath(name: string, value: unknown): string {
   if (typeof value !== 'string' || value === '') {
@@ -311,28 +166,35 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
       }
       generation++;
       store.setState({ isLoading: true });
-      const credentialsSent = {
-        ...(email ? { email } : {}),
-        ...(userName ? { userName } : {}),
-        password,
-      };
-      const body = dialect.loginBody ? dialect.loginBody(credentialsSent) : credentialsSent;
-      const read = (data: unknown) => readLogin(data, toUser);
-      // Without the old session: a 401 for bad credentials must not look like an expiry.
-      const response: ApiResponse = await client.post(paths.login, body, { includeSession: false });
-      const result = response.success ? (dialect.login ?? read)(response.data, read) : undefined;
-      if (!result) {
-        store.setState({ isLoading: false });
-        throw response.success
-          ? new BridgeApiError('The login response holds no user or sessionId', {
-              status: response.status,
-              code: 'INVALID_RESPONSE',
-            })
-          : BridgeApiError.fromResponse(response);
+      try {
+        const credentialsSent = {
+          ...(email ? { email } : {}),
+          ...(userName ? { userName } : {}),
+          password,
+        };
+        const body = dialect.loginBody ? dialect.loginBody(credentialsSent) : credentialsSent;
+        const read = (data: unknown) => readLogin(data, toUser);
+        // Without the old session: a 401 for bad credentials must not look like an expiry.
+        const response: ApiResponse = await client.post(paths.login, body, {
+          includeSession: false,
+        });
+        if (!response.success) throw BridgeApiError.fromResponse(response);
+        const result = (dialect.login ?? read)(response.data, read);
+        const invalid = (message: string) =>
+          new BridgeApiError(message, { status: response.status, code: 'INVALID_RESPONSE' });
+        if (!result) throw invalid('The login response holds no user or sessionId');
+        try {
+          client.setSessionId(result.sessionId);
+        } catch (error) {
+          throw invalid(`The login response holds an unusable sessionId: ${messageOf(error)}`);
+        }
+        await signedIn(result.user);
+        return result;
+      } catch (error) {
+        // Whatever failed (the server, the dialect's mapping, the session), loading ends.
+        if (store.getState().isLoading) store.setState({ isLoading: false });
+        throw asBridgeApiError(error);
       }
-      client.setSessionId(result.sessionId);
-      await signedIn(result.user);
-      return result;
     },
 
     async logout() {
@@ -349,28 +211,44 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     },
 
     async validateSession() {
-      if (!(await client.hasSession())) {
-        if (store.getState().isAuthenticated) await signedOut(false);
-        else store.setState({ isLoading: false });
-        return { isValid: false };
+      try {
+        if (!(await client.hasSession())) {
+          if (store.getState().isAuthenticated) await signedOut(false);
+          else store.setState({ isLoading: false });
+          return { isValid: false };
+        }
+        const response = await client.get(paths.validation);
+        if (response.status === 401) return { isValid: false };
+        if (!response.success) throw BridgeApiError.fromResponse(response);
+        const data = (response.data ?? {}) as Partial<SessionValidationResult>;
+        if (data.isValid === false) {
+          client.clearSession();
+          await signedOut(true);
+          return { isValid: false };
+        }
+        let user = (data.user === undefined ? null : toUser(data.user)) ?? store.getState().user;
+        if (user) await signedIn(user);
+        else user = await fetchUser();
+        return {
+          isValid: user !== null,
+          ...(typeof data.expiresAt === 'string' && { expiresAt: data.expiresAt }),
+          ...(user && { user }),
+        };
+      } catch (error) {
+        if (store.getState().isLoading) store.setState({ isLoading: false });
+        throw asBridgeApiError(error);
       }
-      const response = await client.get(paths.validation);
-      if (response.status === 401) return { isValid: false };
-      if (!response.success) throw BridgeApiError.fromResponse(response);
-      const data = (response.data ?? {}) as Partial<SessionValidationResult>;
-      if (data.isValid === false) {
-        client.clearSession();
-        await signedOut(true);
-        return { isValid: false };
-      }
-      let user = (data.user === undefined ? null : toUser(data.user)) ?? store.getState().user;
-      if (user) await signedIn(user);
-      else user = await fetchUser();
-      return {
-        isValid: user !== null,
-        ...(typeof data.expiresAt === 'string' && { expiresAt: data.expiresAt }),
-        ...(user && { user }),
-      };
     },
   };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Every failure of the service is a `BridgeApiError`: a thrown `TypeError` becomes `CLIENT_ERROR`. */
+function asBridgeApiError(error: unknown): BridgeApiError {
+  return isBridgeApiError(error)
+    ? error
+    : new BridgeApiError(messageOf(error), { status: 0, code: 'CLIENT_ERROR' });
 }
