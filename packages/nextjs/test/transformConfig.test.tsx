@@ -1,3 +1,4 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: test components close over per-test state.
 // The Next.js provider sets its server-rendering default through the React provider's
 // transformConfig seam, after the app's own transform.
 import { type Client, MemoryStorage } from '@bridgekit/core';

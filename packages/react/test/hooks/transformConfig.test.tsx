@@ -35,7 +35,7 @@ describe('BridgeProvider transformConfig', () => {
   });
 
   it('maps the config form under the default instance id, once', () => {
-    const transform = vi.fn((config: { baseUrl: string }) => ({
+    const transform = vi.fn((config: { baseUrl: string }, _id: string) => ({
       ...config,
       storage: new MemoryStorage(),
       timeout: 1234,
