@@ -3,6 +3,7 @@
  * `@bridgekit/nextjs`: the client entry (`'use client'`). The hooks and web components of
  * `@bridgekit/react`, with a provider that mirrors the session into a cookie for server
  * code and accepts server-prefetched data. Server helpers live in `@bridgekit/nextjs/server`.
+ * Every name is listed on purpose and documented in the package README.
  *
  * @example
  * import { BridgeProvider, BridgeTable, useAuth } from '@bridgekit/nextjs';
@@ -18,9 +19,56 @@ export {
   useBridgeCrud,
   useBridgeMutation,
   useBridgeQuery,
+  useBridgeTableState,
   useSearchQueryBuilder,
 } from '@bridgekit/react';
-export type * from '@bridgekit/react';
+export type {
+  ApiResponse,
+  AuthService,
+  BridgeApiService,
+  BridgeClientInstance,
+  BridgeFormMethod,
+  BridgeFormProps,
+  BridgeFormState,
+  BridgeInstanceConfig,
+  BridgeMutationType,
+  BridgeQueryConfig,
+  BridgeSort,
+  BridgeTableClassNames,
+  BridgeTableProps,
+  BridgeViewProps,
+  Client,
+  ClientConfig,
+  ColumnDef,
+  EntityConfig,
+  FilterOperator,
+  FilterOperatorName,
+  GetQueryParams,
+  LoginCredentials,
+  MutationData,
+  MutationOptions,
+  MutationResult,
+  MutationVariables,
+  PaginatedResponse,
+  PaginationMeta,
+  QueryParams,
+  RedirectReason,
+  SearchParams,
+  SearchQuery,
+  SearchQueryBuilder,
+  SessionValidationResult,
+  StorageAdapter,
+  UseAuthGuardOptions,
+  UseAuthGuardResult,
+  UseAuthResult,
+  UseBridgeCrudResult,
+  UseBridgeGetResult,
+  UseBridgeListResult,
+  UseBridgeMutationResult,
+  UseBridgeTableStateOptions,
+  UseBridgeTableStateResult,
+  User,
+} from '@bridgekit/react';
 export { parseCookieHeader, readCookie } from './cookie/parseCookieHeader';
 export {
   DEFAULT_SESSION_COOKIE_NAME,

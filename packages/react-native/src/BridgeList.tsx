@@ -1,5 +1,5 @@
 import type { QueryParams } from '@bridgekit/core';
-import { useBridgeApi, useBridgeInfiniteQuery } from '@bridgekit/react/hooks';
+import { sortParams, useBridgeApi, useBridgeInfiniteQuery } from '@bridgekit/react/hooks';
 import { type ReactElement, type ReactNode, useCallback, useMemo } from 'react';
 import {
   ActivityIndicator,
@@ -43,7 +43,11 @@ export interface BridgeListProps<T>
   pageSize?: number;
   /** Called with the row when it is pressed. @default undefined */
   onItemPress?: (item: T) => void;
-  /** Sorting sent with every page. @default undefined */
+  /**
+   * Sorting sent with every page. To let users sort, keep a `BridgeSort` in state, cycle it
+   * with `nextSort` (as `BridgeTable`'s headers do) and pass `sort?.key` / `sort?.dir`.
+   * @default undefined
+   */
   orderBy?: string;
   /** @default 'asc' when orderBy is set */
   orderDir?: 'asc' | 'desc';
@@ -109,10 +113,11 @@ export function BridgeList<T>({
     useMemo(() => ({ endpoint }), [endpoint]),
     instanceId,
   );
+  // The same sort as BridgeTable's (`sortParams`), so a header cycling it with `nextSort` works.
   const params = useMemo<QueryParams>(
     () => ({
       limit: pageSize,
-      ...(orderBy !== undefined && { orderBy, orderDir: orderDir ?? 'asc' }),
+      ...sortParams(orderBy === undefined ? null : { key: orderBy, dir: orderDir ?? 'asc' }),
     }),
     [pageSize, orderBy, orderDir],
   );

@@ -3,13 +3,17 @@ import {
   BridgeProvider as HooksBridgeProvider,
   type BridgeProviderProps as HooksBridgeProviderProps,
 } from '@bridgekit/react/hooks';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { createAsyncStorageAdapter } from './createAsyncStorageAdapter';
 
 /**
  * Props of the React Native `BridgeProvider`: those of `@bridgekit/react`'s provider
- * (`config` | `client` | `instances` + `defaultInstance`, `authPaths`, `userStorageKey`, `swr`).
- * An instance described by a config without `storage` gets AsyncStorage.
+ * (`config` | `client` | `instances` + `defaultInstance`, `authPaths`, `userStorageKey`,
+ * `transformConfig`, `swr`). An instance described by a config without `storage` gets
+ * AsyncStorage.
+ *
+ * @example
+ * const props: BridgeProviderProps = { config: { baseUrl: 'https://api.example.com/api' } };
  */
 export type BridgeProviderProps = HooksBridgeProviderProps;
 
@@ -19,24 +23,6 @@ let defaultStorage: StorageAdapter | undefined;
 function asyncStorage(): StorageAdapter {
   defaultStorage ??= createAsyncStorageAdapter();
   return defaultStorage;
-}
-
-function withStorage<C extends object>(config: C): C {
-  if ('client' in config && (config as { client?: unknown }).client) return config;
-  if ((config as { storage?: unknown }).storage !== undefined) return config;
-  return { ...config, storage: asyncStorage() };
-}
-
-function withDefaultStorage(props: BridgeProviderProps): BridgeProviderProps {
-  if (props.config) return { ...props, config: withStorage(props.config) };
-  if (props.instances && typeof props.instances === 'object') {
-    const instances: NonNullable<BridgeProviderProps['instances']> = {};
-    for (const [id, input] of Object.entries(props.instances)) {
-      instances[id] = input && typeof input === 'object' ? withStorage(input) : input;
-    }
-    return { ...props, instances };
-  }
-  return props;
 }
 
 /**
@@ -57,7 +43,11 @@ function withDefaultStorage(props: BridgeProviderProps): BridgeProviderProps {
  * }
  */
 export function BridgeProvider(props: BridgeProviderProps): ReactNode {
-  // Like the wrapped provider, the configuration is read once, on first render.
-  const [resolved] = useState(() => withDefaultStorage(props));
-  return <HooksBridgeProvider {...resolved}>{props.children}</HooksBridgeProvider>;
+  const { transformConfig } = props;
+  // The app's own transform first, so a config it builds without storage still gets the default.
+  const withStorage: BridgeProviderProps['transformConfig'] = (config, id) => {
+    const mapped = transformConfig ? transformConfig(config, id) : config;
+    return mapped.storage === undefined ? { ...mapped, storage: asyncStorage() } : mapped;
+  };
+  return <HooksBridgeProvider {...props} transformConfig={withStorage} />;
 }

@@ -1,13 +1,15 @@
 /**
  * `@bridgekit/react-native`: the Bridgekit hooks (shared with `@bridgekit/react`), AsyncStorage
  * as the default session storage, and native components: BridgeView, BridgeForm, BridgeList,
- * OfflineIndicator.
+ * OfflineIndicator. Every name is listed on purpose and documented in the package README.
  *
  * @example
  * import { BridgeProvider, BridgeList, OfflineIndicator, useAuth } from '@bridgekit/react-native';
  */
 export {
   invalidateBridgeQueries,
+  nextSort,
+  sortParams,
   useAuth,
   useAuthService,
   useBridgeApi,
@@ -20,17 +22,26 @@ export {
   useBridgeView,
 } from '@bridgekit/react/hooks';
 export type {
+  BridgeClientInstance,
   BridgeInfiniteKey,
+  BridgeInstanceConfig,
   BridgeMutationType,
+  BridgeQueryConfig,
+  BridgeSort,
+  BridgeViewProps,
   BridgeViewState,
+  GetQueryParams,
   InvalidateBridgeQueriesTarget,
   MutationOptions,
   MutationResult,
+  RedirectReason,
   UseAuthResult,
   UseBridgeCrudResult,
   UseBridgeFormSubmitOptions,
   UseBridgeFormSubmitResult,
+  UseBridgeGetResult,
   UseBridgeInfiniteResult,
+  UseBridgeListResult,
   UseBridgeMutationResult,
   UseBridgeViewOptions,
   UseBridgeViewResult,
@@ -49,10 +60,20 @@ export type {
   User,
 } from '@bridgekit/core';
 export { BridgeApiError, isBridgeApiError } from '@bridgekit/core';
-export * from './BridgeProvider';
-export * from './BridgeView';
-export * from './BridgeForm';
-export * from './BridgeList';
-export * from './OfflineIndicator';
-export * from './createAsyncStorageAdapter';
-export * from './createSecureStoreAdapter';
+export { BridgeProvider, type BridgeProviderProps } from './BridgeProvider';
+export { BridgeView } from './BridgeView';
+export {
+  BridgeForm,
+  type BridgeFormMethod,
+  type BridgeFormProps,
+  type BridgeFormState,
+} from './BridgeForm';
+export { BridgeList, type BridgeListProps } from './BridgeList';
+export { OfflineIndicator, type OfflineIndicatorProps } from './OfflineIndicator';
+export { type AsyncStorageLike, createAsyncStorageAdapter } from './createAsyncStorageAdapter';
+export {
+  createSecureStoreAdapter,
+  type SecureStoreAdapterOptions,
+  type SecureStoreLike,
+  toSecureStoreKey,
+} from './createSecureStoreAdapter';

@@ -1,6 +1,18 @@
+/**
+ * `@bridgekit/react`: everything of `@bridgekit/react/hooks` plus the web components
+ * (`BridgeView`, `BridgeForm`, `BridgeTable`). Every name is listed on purpose and documented
+ * in the package README.
+ *
+ * @example
+ * import { BridgeProvider, BridgeTable, useAuth } from '@bridgekit/react';
+ */
 export * from './hooks/index';
-export * from './components/BridgeForm';
-export * from './components/BridgeTable';
-export * from './components/BridgeView';
-export * from './components/ColumnDef';
-export * from './components/formValues';
+export { BridgeForm, type BridgeFormProps, type BridgeFormState } from './components/BridgeForm';
+export {
+  BridgeTable,
+  type BridgeTableClassNames,
+  type BridgeTableProps,
+} from './components/BridgeTable';
+export { BridgeView } from './components/BridgeView';
+export type { ColumnDef } from './components/ColumnDef';
+export { type FormValue, type FormValues, formValues, hasFiles } from './components/formValues';

@@ -56,6 +56,21 @@ export type OperatorName = (typeof OPERATOR_NAMES)[number];
 export const OPERATOR_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**
+ * The operator names the React hooks' filters take (`useSearchQueryBuilder().addFilter`,
+ * `SearchParams.filters`): the string union the spec calls the hooks' `FilterOperator`, a
+ * subset of {@link OperatorName} without the two-value and affix operators. A distinct name,
+ * so code that also uses the `FilterOperator` object of this module never renames on import.
+ *
+ * @example
+ * const op: FilterOperatorName = 'gte';
+ * search.addFilter('price', op, 10);
+ */
+export type FilterOperatorName = Exclude<
+  OperatorName,
+  'startsWith' | 'endsWith' | 'between' | 'notBetween'
+>;
+
+/**
  * Whether `x` is a filter operator object: a non-null object with a string `operator` and a
  * `value` key. Structural on purpose, so it does not depend on which copy of the library made it.
  *

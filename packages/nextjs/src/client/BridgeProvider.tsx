@@ -1,5 +1,4 @@
 import {
-  type BridgeClientInstance,
   type BridgeInstanceConfig,
   BridgeProvider as ReactBridgeProvider,
   type BridgeProviderProps as ReactBridgeProviderProps,
@@ -35,15 +34,12 @@ export interface BridgeProviderProps extends ReactBridgeProviderProps {
   serverOrigin?: string;
 }
 
-function resolveForServer<C extends BridgeInstanceConfig | BridgeClientInstance>(
-  input: C,
-  origin: string,
-): C {
-  if (typeof window !== 'undefined' || !input || 'client' in input) return input;
-  const { baseUrl } = input as BridgeInstanceConfig;
-  if (typeof baseUrl !== 'string' || !baseUrl.startsWith('/') || baseUrl.startsWith('//'))
-    return input;
-  return { ...input, baseUrl: new URL(baseUrl, origin).href };
+/** A relative `baseUrl` made absolute while rendering on the server, where there is no `location`. */
+function resolveForServer(config: BridgeInstanceConfig, origin: string): BridgeInstanceConfig {
+  const { baseUrl } = config;
+  if (typeof window !== 'undefined' || typeof baseUrl !== 'string') return config;
+  if (!baseUrl.startsWith('/') || baseUrl.startsWith('//')) return config;
+  return { ...config, baseUrl: new URL(baseUrl, origin).href };
 }
 
 function CookieSync({ instanceId }: { instanceId?: string }): null {
@@ -74,16 +70,12 @@ export function BridgeProvider(props: BridgeProviderProps): ReactNode {
     children,
     ...rest
   } = props;
-  const forwarded: ReactBridgeProviderProps = { ...rest };
-  if (rest.config) forwarded.config = resolveForServer(rest.config, serverOrigin);
-  if (rest.instances) {
-    forwarded.instances = Object.fromEntries(
-      Object.entries(rest.instances).map(([id, input]) => [
-        id,
-        resolveForServer(input, serverOrigin),
-      ]),
-    );
-  }
+  const { transformConfig } = rest;
+  const forwarded: ReactBridgeProviderProps = {
+    ...rest,
+    transformConfig: (config, id) =>
+      resolveForServer(transformConfig ? transformConfig(config, id) : config, serverOrigin),
+  };
   // Compare by value: an inline `cookie={{…}}` must not give hooks a new context every render.
   const cookieKey = JSON.stringify(cookie);
   // biome-ignore lint/correctness/useExhaustiveDependencies: cookieKey stands for `cookie`

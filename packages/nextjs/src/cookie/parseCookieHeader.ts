@@ -1,24 +1,19 @@
+import { parse } from 'cookie';
+
 /**
- * Parses a `Cookie` header (or `document.cookie`) into a name → value map. Values are
- * percent-decoded when they can be; the first occurrence of a name wins, as browsers send
- * the most specific path first.
+ * Parses a `Cookie` header (or `document.cookie`) into a name → value map, with the `cookie`
+ * package. Values are percent-decoded when they can be and lose surrounding double quotes;
+ * the first occurrence of a name wins, as browsers send the most specific path first; pairs
+ * without a name are left out.
  *
  * @example
  * parseCookieHeader('session_id=abc%20d; theme=dark') // { session_id: 'abc d', theme: 'dark' }
  */
 export function parseCookieHeader(header: string | null | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  if (typeof header !== 'string' || header === '') return cookies;
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq === -1) continue;
-    const name = pair.slice(0, eq).trim();
-    if (name === '' || Object.hasOwn(cookies, name)) continue;
-    let value = pair.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
-      value = value.slice(1, -1);
-    cookies[name] = safeDecode(value);
-  }
+  if (typeof header !== 'string' || header === '') return {};
+  // A plain object (the parser's has no prototype), as callers may expect one.
+  const cookies = { ...parse(header, { decode }) } as Record<string, string>;
+  delete cookies[''];
   return cookies;
 }
 
@@ -33,7 +28,9 @@ export function readCookie(header: string | null | undefined, name: string): str
   return value === undefined || value === '' ? null : value;
 }
 
-function safeDecode(value: string): string {
+function decode(raw: string): string {
+  const value =
+    raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
   if (!value.includes('%')) return value;
   try {
     return decodeURIComponent(value);

@@ -1,5 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
-import { useBridgeApi, useBridgeQuery } from '../hooks/index';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useBridgeTableState } from '../hooks/useBridgeTableState';
 import type { ColumnDef } from './ColumnDef';
 
 /**
@@ -95,8 +95,6 @@ type LooseColumn<T> = {
   sortable?: boolean;
 };
 
-type View = { listId: string; page: number; sort: { key: string; dir: 'asc' | 'desc' } | null };
-
 const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
 const formatCell = (value: unknown): ReactNode => {
@@ -111,9 +109,9 @@ const defaultRowKey = (row: unknown, index: number): string | number => {
 };
 
 /**
- * A paginated, sortable `<table>` over a list endpoint, fetched with `useBridgeApi` +
- * `useBridgeQuery('list')` (so it shares the cache and is revalidated by mutations on the
- * same endpoint). Unstyled: every part has a stable `bk-table__*` class and takes extra
+ * A paginated, sortable `<table>` over a list endpoint: the markup of `useBridgeTableState`,
+ * which fetches with `useBridgeApi` + `useBridgeQuery('list')` (so it shares the cache and is
+ * revalidated by mutations on the same endpoint) and holds page and sort. Unstyled: every part has a stable `bk-table__*` class and takes extra
  * classes through `className`/`classNames`.
  *
  * Accessibility: sortable headers are buttons inside `<th>` and the sorted header has
@@ -158,43 +156,21 @@ export function BridgeTable<T>({
   // The union over keys cannot be narrowed per column; each render gets its own key's value.
   const cols = columns as readonly LooseColumn<T>[];
 
-  // Another endpoint or page size is another list: it starts on page 1, unsorted.
-  const listId = `${instanceId ?? ''}\u0000${endpoint}\u0000${pageSize}`;
-  const [view, setView] = useState<View>({ listId, page: 1, sort: null });
-  const { page, sort } = view.listId === listId ? view : { page: 1, sort: null };
-  const setPage = (next: number) => setView({ listId, page: next, sort });
-
-  const entity = useMemo(() => ({ endpoint }), [endpoint]);
-  const service = useBridgeApi<T>(entity, instanceId);
-  const params = useMemo(
-    () => ({
-      page,
-      limit: pageSize,
-      ...(sort && { orderBy: sort.key, orderDir: sort.dir }),
-    }),
-    [page, pageSize, sort],
-  );
-  const { data, meta, isLoading, error, refetch } = useBridgeQuery(service, 'list', params, {
-    keepPreviousData: true,
-  });
-  const rows = (data ?? []) as T[];
-
-  const currentPage = meta?.page ?? page;
-  // Unknown when the backend gives no total: the pager then shows no page count.
-  const totalPages =
-    meta?.total !== undefined ? Math.max(1, Math.ceil(meta.total / Math.max(1, meta.limit))) : null;
-  const hasPrevious = page > 1;
-  const hasNext = meta ? meta.hasMore : false;
-
-  const toggleSort = (key: string) => {
-    const next: View['sort'] =
-      !sort || sort.key !== key
-        ? { key, dir: 'asc' }
-        : sort.dir === 'asc'
-          ? { key, dir: 'desc' }
-          : null;
-    setView({ listId, page: 1, sort: next });
-  };
+  const {
+    rows,
+    meta,
+    isLoading,
+    error,
+    refetch,
+    page,
+    currentPage,
+    totalPages,
+    hasPrevious,
+    hasNext,
+    setPage,
+    sort,
+    toggleSort,
+  } = useBridgeTableState<T>({ endpoint, pageSize, instanceId });
 
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
     // Keys pressed on a button or link inside the row belong to that control.
@@ -317,7 +293,7 @@ export function BridgeTable<T>({
           Previous
         </button>
         <span className={cx('bk-table__page-info', classNames.pageInfo)} aria-live="polite">
-          {totalPages !== null && `Page ${currentPage} of ${totalPages}`}
+          {totalPages !== undefined && `Page ${currentPage} of ${totalPages}`}
         </span>
         <button
           type="button"

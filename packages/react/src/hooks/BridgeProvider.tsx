@@ -8,9 +8,18 @@ import {
 } from '@bridgekit/core';
 import { type ReactNode, useState } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { BridgeContext, type BridgeContextValue, type BridgeInstance } from './BridgeContext';
+import {
+  BridgeContext,
+  type BridgeContextValue,
+  type BridgeInstance,
+} from './internal/BridgeContext';
 
-/** An instance described by its configuration: a client is created from it. */
+/**
+ * An instance described by its configuration: a client is created from it.
+ *
+ * @example
+ * const config: BridgeInstanceConfig = { baseUrl: 'https://api.example.com/api', timeout: 10_000 };
+ */
 export interface BridgeInstanceConfig extends ClientConfig {
   /** Base URL of the API, e.g. `'https://api.example.com/api'`. */
   baseUrl: string;
@@ -26,7 +35,12 @@ export interface BridgeInstanceConfig extends ClientConfig {
   userStorageKey?: string;
 }
 
-/** An instance around a client you created yourself. */
+/**
+ * An instance around a client you created yourself.
+ *
+ * @example
+ * const billing: BridgeClientInstance = { client: createClient('https://billing.example.com') };
+ */
 export interface BridgeClientInstance {
   client: Client;
   /** @default the default auth paths */
@@ -35,7 +49,12 @@ export interface BridgeClientInstance {
   userStorageKey?: string;
 }
 
-/** Props of `BridgeProvider`: exactly one of `config`, `client` or `instances`. */
+/**
+ * Props of `BridgeProvider`: exactly one of `config`, `client` or `instances`.
+ *
+ * @example
+ * const props: BridgeProviderProps = { config: { baseUrl: '/api' }, swr: { dedupingInterval: 5000 } };
+ */
 export interface BridgeProviderProps {
   /** One instance, created from this configuration. */
   config?: BridgeInstanceConfig;
@@ -54,6 +73,14 @@ export interface BridgeProviderProps {
   /** User storage key for the `client` form. @default 'bridgekit_user' */
   userStorageKey?: string;
   /**
+   * Maps the configuration of each instance built from a config (`config`, or a config entry
+   * of `instances`) before its client is created; instances around a ready `client` are left
+   * alone. Platform providers set defaults here (React Native: AsyncStorage storage; Next.js:
+   * an absolute `baseUrl` during server rendering).
+   * @default undefined (configs are used as given)
+   */
+  transformConfig?: (config: BridgeInstanceConfig, instanceId: string) => BridgeInstanceConfig;
+  /**
    * SWR options for every query below the provider; when given, children are wrapped in
    * `<SWRConfig value={swr}>`.
    * @default undefined (SWR's own defaults, or an outer SWRConfig)
@@ -69,10 +96,8 @@ const authByClient = new WeakMap<Client, AuthService>();
 function authFor(client: Client, paths?: Partial<AuthPaths>, userStorageKey?: string) {
   let auth = authByClient.get(client);
   if (!auth) {
-    auth = createAuthService(client, {
-      ...(paths && { paths }),
-      ...(userStorageKey !== undefined && { userStorageKey }),
-    });
+    // Absent options (undefined) keep the auth service's defaults.
+    auth = createAuthService(client, { paths, userStorageKey });
     authByClient.set(client, auth);
   }
   return auth;
@@ -81,6 +106,7 @@ function authFor(client: Client, paths?: Partial<AuthPaths>, userStorageKey?: st
 function createInstance(
   id: string,
   input: BridgeInstanceConfig | BridgeClientInstance,
+  transform: BridgeProviderProps['transformConfig'],
 ): BridgeInstance {
   if (!input || typeof input !== 'object') {
     throw new TypeError(`BridgeProvider: instance "${id}" must be an object`);
@@ -92,7 +118,10 @@ function createInstance(
       auth: authFor(input.client, input.authPaths, input.userStorageKey),
     };
   }
-  const { baseUrl, authPaths, userStorageKey, ...clientConfig } = input as BridgeInstanceConfig;
+  const config = input as BridgeInstanceConfig;
+  const { baseUrl, authPaths, userStorageKey, ...clientConfig } = transform
+    ? transform(config, id)
+    : config;
   if (typeof baseUrl !== 'string' || baseUrl === '') {
     throw new TypeError(
       `BridgeProvider: config.baseUrl of instance "${id}" must be a non-empty string`,
@@ -117,18 +146,15 @@ function createContextValue(props: BridgeProviderProps): BridgeContextValue {
     }
     inputs = props.instances;
   } else if (props.client) {
-    inputs = {
-      [defaultInstance]: {
-        client: props.client,
-        ...(props.authPaths && { authPaths: props.authPaths }),
-        ...(props.userStorageKey !== undefined && { userStorageKey: props.userStorageKey }),
-      },
-    };
+    // The props hold `client`, `authPaths` and `userStorageKey` under a client instance's names.
+    inputs = { [defaultInstance]: props as BridgeClientInstance };
   } else {
     inputs = { [defaultInstance]: props.config as BridgeInstanceConfig };
   }
   const instances: Record<string, BridgeInstance> = {};
-  for (const [id, input] of Object.entries(inputs)) instances[id] = createInstance(id, input);
+  for (const [id, input] of Object.entries(inputs)) {
+    instances[id] = createInstance(id, input, props.transformConfig);
+  }
   return { instances, defaultInstance };
 }
 

@@ -1,21 +1,9 @@
-// The core names that appear in this package's signatures, so an app imports from one package.
-export type {
-  ApiResponse,
-  AuthService,
-  AuthState,
-  BridgeApiService,
-  ClientConfig,
-  EntityConfig,
-  LoginCredentials,
-  PaginatedResponse,
-  PaginationMeta,
-  QueryParams,
-  RequestConfig,
-  RequestOptions,
-  ResponseMeta,
-  SearchParams,
-  SessionValidationResult,
-  StorageAdapter,
-  User,
+// The core values this entry re-exports. Kept in a module of this (side-effect-free) package,
+// so a bundle that imports none of them does not keep an import of `@bridgekit/core` for them.
+export {
+  BridgeApiError,
+  bridgeQueryKey,
+  Client,
+  createClient,
+  isBridgeApiError,
 } from '@bridgekit/core';
-export { BridgeApiError, Client, createClient, isBridgeApiError } from '@bridgekit/core';

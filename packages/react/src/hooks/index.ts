@@ -1,18 +1,120 @@
-// DOM-free entry (`@bridgekit/react/hooks`), reused by @bridgekit/react-native and @bridgekit/nextjs.
-export * from './BridgeContext';
-export * from './BridgeProvider';
-export * from './bridgeQueryKey';
-export * from './coreExports';
-export * from './invalidateBridgeQueries';
-export * from './useAuth';
-export * from './useAuthGuard';
-export * from './useAuthService';
-export * from './useBridgeApi';
-export * from './useBridgeClient';
-export * from './useBridgeCrud';
-export * from './useBridgeFormSubmit';
-export * from './useBridgeInfiniteQuery';
-export * from './useBridgeMutation';
-export * from './useBridgeQuery';
-export * from './useBridgeView';
-export * from './useSearchQueryBuilder';
+/**
+ * `@bridgekit/react/hooks`: the provider and hooks, DOM-free, shared by `@bridgekit/react`,
+ * `@bridgekit/react-native` and `@bridgekit/nextjs`. Every name is listed on purpose and
+ * documented in the package README; internals live in `./internal` and are not exported.
+ *
+ * @example
+ * import { BridgeProvider, useAuth, useBridgeCrud } from '@bridgekit/react/hooks';
+ */
+
+// Provider
+export {
+  type BridgeClientInstance,
+  type BridgeInstanceConfig,
+  BridgeProvider,
+  type BridgeProviderProps,
+} from './BridgeProvider';
+
+// Auth
+export { useAuth } from './useAuth';
+export type { UseAuthResult } from './UseAuthResult';
+export {
+  type RedirectReason,
+  type UseAuthGuardOptions,
+  type UseAuthGuardResult,
+  useAuthGuard,
+} from './useAuthGuard';
+export { useAuthService } from './useAuthService';
+
+// Data
+export { useBridgeApi } from './useBridgeApi';
+export { useBridgeClient } from './useBridgeClient';
+export {
+  type BridgeQueryConfig,
+  type GetQueryParams,
+  type UseBridgeGetResult,
+  type UseBridgeListResult,
+  useBridgeQuery,
+} from './useBridgeQuery';
+export {
+  type BridgeMutationType,
+  type MutationData,
+  type MutationOptions,
+  type MutationResult,
+  type MutationVariables,
+  type UseBridgeMutationResult,
+  useBridgeMutation,
+} from './useBridgeMutation';
+export { type UseBridgeCrudResult, useBridgeCrud } from './useBridgeCrud';
+export {
+  type BridgeInfiniteKey,
+  type UseBridgeInfiniteResult,
+  useBridgeInfiniteQuery,
+} from './useBridgeInfiniteQuery';
+export {
+  FILTER_OPERATORS,
+  type FilterOperator,
+  type SearchQuery,
+  type SearchQueryBuilder,
+  useSearchQueryBuilder,
+} from './useSearchQueryBuilder';
+
+// Cache
+export { isBridgeQueryKey } from './isBridgeQueryKey';
+export {
+  type BridgeCacheScope,
+  type InvalidateBridgeQueriesTarget,
+  invalidateBridgeQueries,
+} from './invalidateBridgeQueries';
+
+// The logic of the components, for every platform and for your own
+export { type BridgeSort, nextSort, sortParams } from './bridgeSort';
+export {
+  type UseBridgeTableStateOptions,
+  type UseBridgeTableStateResult,
+  useBridgeTableState,
+} from './useBridgeTableState';
+export {
+  type BridgeViewState,
+  type UseBridgeViewOptions,
+  type UseBridgeViewResult,
+  useBridgeView,
+} from './useBridgeView';
+export { type BridgeViewProps, createBridgeView } from './createBridgeView';
+export {
+  type BridgeFormMethod,
+  type UseBridgeFormSubmitOptions,
+  type UseBridgeFormSubmitResult,
+  useBridgeFormSubmit,
+} from './useBridgeFormSubmit';
+
+// The core names that appear in these signatures, so an app imports from one package.
+export type {
+  ApiResponse,
+  AuthService,
+  AuthState,
+  BridgeApiService,
+  BridgeQueryKey,
+  BridgeQueryType,
+  ClientConfig,
+  EntityConfig,
+  FilterOperatorName,
+  LoginCredentials,
+  PaginatedResponse,
+  PaginationMeta,
+  QueryParams,
+  RequestConfig,
+  RequestOptions,
+  ResponseMeta,
+  SearchParams,
+  SessionValidationResult,
+  StorageAdapter,
+  User,
+} from '@bridgekit/core';
+export {
+  BridgeApiError,
+  bridgeQueryKey,
+  Client,
+  createClient,
+  isBridgeApiError,
+} from './coreExports';

@@ -1,7 +1,13 @@
 import type { Cache, ScopedMutator } from 'swr';
-import { isBridgeQueryKey } from './bridgeQueryKey';
+import { invalidationListeners } from './internal/invalidationListeners';
+import { isBridgeQueryKey } from './isBridgeQueryKey';
 
-/** The SWR cache and its mutator, as `useSWRConfig()` returns them. */
+/**
+ * The SWR cache and its mutator, as `useSWRConfig()` returns them.
+ *
+ * @example
+ * const scope: BridgeCacheScope = useSWRConfig();
+ */
 export interface BridgeCacheScope {
   cache: Cache;
   mutate: ScopedMutator;
@@ -28,26 +34,6 @@ export interface InvalidateBridgeQueriesTarget {
   revalidate?: boolean;
 }
 
-/**
- * A list that keeps its data outside SWR's plain keys (such as an `swr/infinite` list, whose
- * pages SWR's key filters never reach) and refreshes itself when its queries are invalidated.
- *
- * @example
- * const listener: BridgeInvalidationListener = {
- *   instanceId: 'default',
- *   endpoint: '/products',
- *   invalidate: (revalidate) => (revalidate ? reload() : clear()),
- * };
- */
-export interface BridgeInvalidationListener {
-  instanceId: string;
-  endpoint: string;
-  /** Refetches (`revalidate: true`) or drops (`false`) the list's data; may return a promise. */
-  invalidate(revalidate: boolean): unknown;
-}
-
-const listenersByCache = new WeakMap<Cache, Set<BridgeInvalidationListener>>();
-
 function endpointMatches(target: InvalidateBridgeQueriesTarget['endpoint'], endpoint: unknown) {
   if (target === undefined) return true;
   if (typeof target === 'function') return typeof endpoint === 'string' && target(endpoint);
@@ -55,33 +41,9 @@ function endpointMatches(target: InvalidateBridgeQueriesTarget['endpoint'], endp
 }
 
 /**
- * Registers a list that {@link invalidateBridgeQueries} refreshes along with the plain SWR
- * keys of the same cache, instance and endpoint. Returns the function that unregisters it.
- * `useBridgeInfiniteQuery` uses it so that mutations refresh infinite lists too.
- *
- * @example
- * const { cache } = useSWRConfig();
- * useEffect(
- *   () => onBridgeInvalidate(cache, { instanceId, endpoint, invalidate: () => mutate() }),
- *   [cache, instanceId, endpoint, mutate],
- * );
- */
-export function onBridgeInvalidate(cache: Cache, listener: BridgeInvalidationListener): () => void {
-  let listeners = listenersByCache.get(cache);
-  if (!listeners) {
-    listeners = new Set();
-    listenersByCache.set(cache, listeners);
-  }
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/**
  * Invalidates the cached queries of an instance (and endpoint): every SWR key
- * `['bridgekit', instanceId, endpoint, …]` in the scope's cache, and every list registered
- * with {@link onBridgeInvalidate} there (infinite lists). Every path that changes data on the
+ * `['bridgekit', instanceId, endpoint, …]` in the scope's cache, and every infinite list
+ * (`useBridgeInfiniteQuery`) of that cache, which SWR's key filters never reach. Every path that changes data on the
  * server (`useBridgeMutation`, `useBridgeCrud`, `BridgeForm`, `useBridgeFormSubmit`) and the
  * sign-in/sign-out of `useAuth` go through here. Resolves when the refetches are done.
  *
@@ -97,7 +59,7 @@ export async function invalidateBridgeQueries(
   const { instanceId, endpoint, revalidate = true } = target;
   const keys = (key: unknown) =>
     isBridgeQueryKey(key, instanceId) && endpointMatches(endpoint, (key as unknown[])[2]);
-  const lists = [...(listenersByCache.get(scope.cache) ?? [])].filter(
+  const lists = invalidationListeners(scope.cache).filter(
     (listener) =>
       listener.instanceId === instanceId && endpointMatches(endpoint, listener.endpoint),
   );

@@ -1,6 +1,6 @@
 import type { SessionValidationResult, User } from '@bridgekit/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAuthFor } from './useAuthFor';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAuthFor } from './internal/useAuthFor';
 
 /** Why a guard sends the visitor away. */
 export type RedirectReason = 'unauthenticated' | 'unauthorized' | 'session-expired';
@@ -103,13 +103,12 @@ export function useAuthGuard(options: UseAuthGuardOptions = {}): UseAuthGuardRes
     };
   }, []);
 
-  const typesKey = allowedTypes.map((t) => String(t).toLowerCase()).join('\n');
-  const isAuthorized = useMemo(() => {
-    if (!auth.isAuthenticated || !auth.user) return false;
-    const types = typesKey.split('\n');
-    const userType = String(auth.user.userType ?? '').toLowerCase();
-    return types.includes('authenticated') || types.includes(userType);
-  }, [auth.isAuthenticated, auth.user, typesKey]);
+  const types = allowedTypes.map((t) => String(t).toLowerCase());
+  const isAuthorized =
+    auth.isAuthenticated &&
+    !!auth.user &&
+    (types.includes('authenticated') ||
+      types.includes(String(auth.user.userType ?? '').toLowerCase()));
   const isLoading = auth.isLoading || validating;
 
   let redirectReason: RedirectReason | null = null;

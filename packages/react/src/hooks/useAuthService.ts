@@ -1,5 +1,5 @@
 import type { AuthService } from '@bridgekit/core';
-import { useBridgeInstance } from './BridgeContext';
+import { useBridgeInstance } from './internal/BridgeContext';
 
 /**
  * The auth service of an instance, for code that needs it outside render (event handlers,

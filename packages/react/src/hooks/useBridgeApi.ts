@@ -1,5 +1,5 @@
 import type { BridgeApiService, EntityConfig } from '@bridgekit/core';
-import { useBridgeApiFor } from './useBridgeApiFor';
+import { useBridgeApiFor } from './internal/useBridgeApiFor';
 
 /**
  * The CRUD + search service of one entity on an instance. The same object is returned on

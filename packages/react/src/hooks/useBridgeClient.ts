@@ -1,5 +1,5 @@
 import type { Client } from '@bridgekit/core';
-import { useBridgeInstance } from './BridgeContext';
+import { useBridgeInstance } from './internal/BridgeContext';
 
 /**
  * The `Client` of an instance (the provider's default when `instanceId` is omitted).

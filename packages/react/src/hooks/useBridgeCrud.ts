@@ -1,11 +1,15 @@
-import type { EntityConfig, PaginationMeta, QueryParams } from '@bridgekit/core';
-import { useCallback } from 'react';
-import type { SWRConfiguration } from 'swr';
-import { useBridgeApiFor } from './useBridgeApiFor';
+import type { EntityConfig, PaginatedResponse, PaginationMeta, QueryParams } from '@bridgekit/core';
+import { useMemo } from 'react';
+import { useBridgeApiFor } from './internal/useBridgeApiFor';
 import { type MutationOptions, type MutationResult, useBridgeMutation } from './useBridgeMutation';
-import { useBridgeQuery } from './useBridgeQuery';
+import { type BridgeQueryConfig, useBridgeQuery } from './useBridgeQuery';
 
-/** What `useBridgeCrud` returns. */
+/**
+ * What `useBridgeCrud` returns.
+ *
+ * @example
+ * const { data, create, update, remove }: UseBridgeCrudResult<Task> = useBridgeCrud<Task>({ endpoint: '/tasks' });
+ */
 export interface UseBridgeCrudResult<T> {
   /** The rows of the current page; `[]` until loaded. */
   data: T[];
@@ -25,39 +29,42 @@ export interface UseBridgeCrudResult<T> {
 
 /**
  * A list of an entity plus create/update/remove that refresh it: `useBridgeApi` +
- * `useBridgeQuery(…, 'list')` + three `useBridgeMutation`s.
+ * `useBridgeQuery(…, 'list')` + three `useBridgeMutation`s. `queryParams: null` (or
+ * `{ enabled: false }` in `swrConfig`) waits: no list request until it changes; the mutations
+ * work meanwhile.
  *
  * @example
  * const { data, meta, create, update, remove } = useBridgeCrud<Task>({ endpoint: '/tasks' }, { page: 1, limit: 20 });
  * await create({ title: 'Write docs', status: 'todo' });
  * await update('42', { status: 'done' }, { optimistic: true });
+ *
+ * @example
+ * const { isAuthenticated } = useAuth();
+ * const tasks = useBridgeCrud<Task>({ endpoint: '/tasks' }, isAuthenticated ? { limit: 20 } : null);
  */
 export function useBridgeCrud<T = any>(
   config: EntityConfig,
-  queryParams?: QueryParams,
+  queryParams?: QueryParams | null,
   instanceId?: string,
-  swrConfig?: SWRConfiguration,
+  swrConfig?: BridgeQueryConfig<PaginatedResponse<T>>,
 ): UseBridgeCrudResult<T> {
   const service = useBridgeApiFor<T>('useBridgeCrud', config, instanceId);
-  const list = useBridgeQuery(service, 'list', queryParams ?? {}, swrConfig);
+  const list = useBridgeQuery(service, 'list', queryParams, swrConfig);
   const creator = useBridgeMutation(service, 'create');
   const updater = useBridgeMutation(service, 'update');
   const remover = useBridgeMutation(service, 'delete');
   const createMutate = creator.mutate;
   const updateMutate = updater.mutate;
   const removeMutate = remover.mutate;
-  const create = useCallback(
-    (data: Partial<T>, options?: MutationOptions<T>) => createMutate({ data }, options),
-    [createMutate],
-  );
-  const update = useCallback(
-    (id: string, data: Partial<T>, options?: MutationOptions<T>) =>
-      updateMutate({ id, data }, options),
-    [updateMutate],
-  );
-  const remove = useCallback(
-    (id: string, options?: MutationOptions<undefined>) => removeMutate({ id }, options),
-    [removeMutate],
+  // The three change together (same service and cache), so one memo keeps each stable.
+  const actions = useMemo(
+    () => ({
+      create: (data: Partial<T>, options?: MutationOptions<T>) => createMutate({ data }, options),
+      update: (id: string, data: Partial<T>, options?: MutationOptions<T>) =>
+        updateMutate({ id, data }, options),
+      remove: (id: string, options?: MutationOptions<undefined>) => removeMutate({ id }, options),
+    }),
+    [createMutate, updateMutate, removeMutate],
   );
   return {
     data: list.data,
@@ -65,9 +72,7 @@ export function useBridgeCrud<T = any>(
     isLoading: list.isLoading,
     error: list.error,
     isMutating: creator.isLoading || updater.isLoading || remover.isLoading,
-    create,
-    update,
-    remove,
+    ...actions,
     refetch: list.refetch,
   };
 }

@@ -1,7 +1,7 @@
 import { type ApiResponse, BridgeApiError, type Client } from '@bridgekit/core';
 import { useCallback, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { useBridgeInstance } from './BridgeContext';
+import { useBridgeInstance } from './internal/BridgeContext';
 import { invalidateBridgeQueries } from './invalidateBridgeQueries';
 
 /**

@@ -7,9 +7,10 @@ import type {
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
-import { BridgeContext } from './BridgeContext';
-import { instanceIdOf } from './bridgeQueryKey';
-import { onBridgeInvalidate } from './invalidateBridgeQueries';
+import { BridgeContext } from './internal/BridgeContext';
+import { instanceIdOf } from './internal/serviceRegistry';
+import { toError } from './internal/toError';
+import { onBridgeInvalidate } from './internal/invalidationListeners';
 
 /** The SWR key of one page: `['bridgekit', instanceId, endpoint, 'infinite', params, pageIndex]`. */
 export type BridgeInfiniteKey = readonly [
@@ -46,11 +47,6 @@ export interface UseBridgeInfiniteResult<T> {
 }
 
 const EMPTY_PAGES: never[] = [];
-
-function toError(error: unknown): Error | null {
-  if (error === undefined || error === null) return null;
-  return error instanceof Error ? error : new Error(String(error));
-}
 
 /**
  * Page after page of a list, for infinite scroll, on SWR's `swr/infinite`. Page `n` (1-based)
@@ -169,7 +165,7 @@ export function useBridgeInfiniteQuery<T>(
     isLoadingMore,
     isRefreshing,
     hasMore,
-    error: toError(swr.error),
+    error: swr.error == null ? null : toError(swr.error),
     loadMore,
     refresh,
   };

@@ -1,9 +1,11 @@
 import type { BridgeApiService, PaginatedResponse } from '@bridgekit/core';
 import { useCallback, useContext, useRef, useState } from 'react';
-import { unstable_serialize, useSWRConfig } from 'swr';
-import { BridgeContext } from './BridgeContext';
-import { instanceIdOf, isBridgeQueryKey } from './bridgeQueryKey';
+import { type Arguments, useSWRConfig } from 'swr';
 import { invalidateBridgeQueries } from './invalidateBridgeQueries';
+import { BridgeContext } from './internal/BridgeContext';
+import { instanceIdOf } from './internal/serviceRegistry';
+import { toError } from './internal/toError';
+import { isBridgeQueryKey } from './isBridgeQueryKey';
 
 /** The mutation types of `useBridgeMutation`. */
 export type BridgeMutationType = 'create' | 'update' | 'delete';
@@ -66,10 +68,6 @@ export interface UseBridgeMutationResult<T, K extends BridgeMutationType> {
   reset(): void;
 }
 
-function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
-}
-
 function call<A>(callback: ((arg: A) => void) | undefined, arg: A, name: string) {
   try {
     callback?.(arg);
@@ -79,6 +77,8 @@ function call<A>(callback: ((arg: A) => void) | undefined, arg: A, name: string)
   }
 }
 
+const noop = () => {};
+
 function sameId(item: unknown, id: string): boolean {
   return typeof item === 'object' && item !== null && String((item as { id?: unknown }).id) === id;
 }
@@ -87,39 +87,30 @@ function sameId(item: unknown, id: string): boolean {
 function optimisticValue(
   key: readonly unknown[],
   current: unknown,
-  type: 'update' | 'delete',
+  type: BridgeMutationType,
   id: string,
   data: unknown,
 ): unknown {
-  if (key[3] === 'get') {
-    if (type === 'update' && sameId(current, id))
-      return { ...(current as object), ...(data as object) };
-    return current;
-  }
+  const merge = (item: unknown) =>
+    sameId(item, id) ? { ...(item as object), ...(data as object) } : item;
+  if (key[3] === 'get') return type === 'update' ? merge(current) : current;
   const page = current as PaginatedResponse<unknown> | undefined;
   if (!page || !Array.isArray(page.data) || !page.data.some((item) => sameId(item, id)))
     return current;
-  if (type === 'update') {
-    return {
-      ...page,
-      data: page.data.map((item) =>
-        sameId(item, id) ? { ...(item as object), ...(data as object) } : item,
-      ),
-    };
-  }
+  if (type === 'update') return { ...page, data: page.data.map(merge) };
+  const { total } = page.meta;
   return {
     data: page.data.filter((item) => !sameId(item, id)),
-    meta:
-      page.meta.total === undefined
-        ? page.meta
-        : { ...page.meta, total: Math.max(0, page.meta.total - 1) },
+    meta: total === undefined ? page.meta : { ...page.meta, total: Math.max(0, total - 1) },
   };
 }
 
 /**
  * Creates, updates or deletes through a service. After success it revalidates every cached
  * query of the same instance and endpoint, infinite lists included (unless
- * `invalidateCache: false`), so lists show the change. `optimistic: true` changes the cache first and rolls back on failure.
+ * `invalidateCache: false`), so lists show the change. `optimistic: true` changes the cached
+ * lists and records first, through SWR's `mutate(key, request, { optimisticData,
+ * rollbackOnError })`, so SWR rolls them back when the server fails.
  *
  * @example
  * const products = useBridgeApi<Product>({ endpoint: '/products' });
@@ -141,76 +132,75 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
   }
   const instanceId = instanceIdOf('useBridgeMutation', service, useContext(BridgeContext));
   const { cache, mutate: mutateCache } = useSWRConfig();
-  const [state, setState] = useState<{ isLoading: boolean; error: Error | null }>({
-    isLoading: false,
-    error: null,
-  });
-  const defaults = useRef(defaultOptions);
-  defaults.current = defaultOptions;
   // Counts overlapping calls so isLoading stays true until the last one settles. (setState
   // after unmount is a no-op since React 18, so there is no mounted guard.)
-  const pending = useRef(0);
+  const [pending, setPending] = useState(0);
+  const [error, setError] = useState<Error | null>(null);
+  const defaults = useRef(defaultOptions);
+  defaults.current = defaultOptions;
 
   const mutate = useCallback(
     async (
       variables: MutationVariables<T>[K],
       options?: MutationOptions<MutationData<T>[K]>,
     ): Promise<MutationResult<MutationData<T>[K]>> => {
-      const opts = { invalidateCache: true, optimistic: false, ...defaults.current, ...options };
-      const endpointKey = (key: unknown) => isBridgeQueryKey(key, instanceId, service.endpoint);
-      pending.current++;
-      setState({ isLoading: true, error: null });
-      const rollback: Array<[readonly unknown[], unknown]> = [];
+      const opts = { invalidateCache: true, ...defaults.current, ...options };
+      const vars = (variables ?? {}) as Partial<MutationVariables<T>['update']>;
+      setPending((n) => n + 1);
+      setError(null);
+      let data: unknown;
+      let failure: Error | undefined;
       try {
-        const vars = (variables ?? {}) as Partial<MutationVariables<T>['update']>;
+        const request: Promise<unknown> =
+          type === 'create'
+            ? service.create(vars.data as Partial<T>)
+            : type === 'update'
+              ? service.update(vars.id as string, vars.data as Partial<T>)
+              : service.delete(vars.id as string);
+        const keys: Arguments[] = [];
         if (opts.optimistic && type !== 'create') {
-          const keys: Array<readonly unknown[]> = [];
-          // Collect the keys first: SWR's filter form would run our updater once per key
-          // without telling us which key it is.
-          await mutateCache((key) => {
-            if (endpointKey(key)) keys.push(key as readonly unknown[]);
+          // SWR's filter form would run one updater for every key without saying which key
+          // it is: collect the keys (the filter answers false, so nothing changes here).
+          void mutateCache((key) => {
+            if (isBridgeQueryKey(key, instanceId, service.endpoint)) keys.push(key);
             return false;
           });
-          for (const key of keys) {
-            const current = cache.get(unstable_serialize(key))?.data;
-            const next = optimisticValue(
-              key,
-              current,
-              type as 'update' | 'delete',
-              String(vars.id),
-              vars.data,
-            );
-            if (next === current) continue;
-            rollback.push([key, current]);
-            await mutateCache(key, next, { revalidate: false });
-          }
         }
-        let data: unknown;
-        if (type === 'create') data = await service.create(vars.data as Partial<T>);
-        else if (type === 'update')
-          data = await service.update(vars.id as string, vars.data as Partial<T>);
-        else await service.delete(vars.id as string);
+        // SWR shows each key's optimistic value at once and, if `request` fails, puts the
+        // value back (unless another mutation of that key started since). The cache keeps
+        // the optimistic value on success until the invalidation below refetches it.
+        await Promise.all(
+          keys.map((key) =>
+            mutateCache(key, request, {
+              optimisticData: (current: unknown) =>
+                optimisticValue(key as unknown[], current, type, String(vars.id), vars.data),
+              rollbackOnError: true,
+              populateCache: false,
+              revalidate: false,
+            }).catch(noop),
+          ),
+        );
+        data = await request;
         if (opts.invalidateCache) {
           await invalidateBridgeQueries(
             { cache, mutate: mutateCache },
             { instanceId, endpoint: service.endpoint },
           );
         }
-        pending.current--;
-        setState({ isLoading: pending.current > 0, error: null });
-        call(opts.onSuccess, data as MutationData<T>[K], 'onSuccess');
-        return { success: true, data: data as MutationData<T>[K] };
       } catch (caught) {
-        const error = toError(caught);
-        for (const [key, value] of rollback) await mutateCache(key, value, { revalidate: false });
-        pending.current--;
-        setState({ isLoading: pending.current > 0, error });
-        call(opts.onError, error, 'onError');
-        return { success: false, error: error.message };
+        failure = toError(caught);
       }
+      setPending((n) => n - 1);
+      setError(failure ?? null);
+      if (failure) {
+        call(opts.onError, failure, 'onError');
+        return { success: false, error: failure.message };
+      }
+      call(opts.onSuccess, data as MutationData<T>[K], 'onSuccess');
+      return { success: true, data: data as MutationData<T>[K] };
     },
     [service, type, instanceId, cache, mutateCache],
   );
-  const reset = useCallback(() => setState((s) => ({ isLoading: s.isLoading, error: null })), []);
-  return { mutate, isLoading: state.isLoading, error: state.error, reset };
+  const reset = useCallback(() => setError(null), []);
+  return { mutate, isLoading: pending > 0, error, reset };
 }

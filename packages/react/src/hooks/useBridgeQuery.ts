@@ -1,16 +1,41 @@
-import type {
-  BridgeApiService,
-  PaginatedResponse,
-  PaginationMeta,
-  QueryParams,
-  SearchParams,
+import {
+  type BridgeApiService,
+  type BridgeQueryType,
+  bridgeQueryKey,
+  type PaginatedResponse,
+  type PaginationMeta,
+  type QueryParams,
+  type SearchParams,
 } from '@bridgekit/core';
 import { useCallback, useContext } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
-import { BridgeContext } from './BridgeContext';
-import { type BridgeQueryType, bridgeQueryKey, instanceIdOf } from './bridgeQueryKey';
+import { BridgeContext } from './internal/BridgeContext';
+import { instanceIdOf } from './internal/serviceRegistry';
+import { toError } from './internal/toError';
 
-/** Params of a `'get'` query. */
+/**
+ * SWR's options for one query (`refreshInterval`, `keepPreviousData`, `fallbackData`…), plus
+ * `enabled`, SWR's conditional fetching spelled as an option.
+ *
+ * @example
+ * const { isAuthenticated } = useAuth();
+ * const { data } = useBridgeQuery(products, 'list', { limit: 20 }, { enabled: isAuthenticated });
+ */
+export type BridgeQueryConfig<Data = unknown> = SWRConfiguration<Data> & {
+  /**
+   * `false` waits: no request is sent and the result stays empty (`isLoading` false), as with
+   * `null` params. Turning it `true` fetches.
+   * @default true
+   */
+  enabled?: boolean;
+};
+
+/**
+ * Params of a `'get'` query.
+ *
+ * @example
+ * const params: GetQueryParams = { id: '7' };
+ */
 export interface GetQueryParams {
   id: string;
   params?: QueryParams;
@@ -27,7 +52,12 @@ interface QueryResultBase {
   refetch(): Promise<void>;
 }
 
-/** What `useBridgeQuery` returns for `'list'` and `'search'`. */
+/**
+ * What `useBridgeQuery` returns for `'list'` and `'search'`.
+ *
+ * @example
+ * const { data, meta, isLoading }: UseBridgeListResult<Product> = useBridgeQuery(products, 'list', {});
+ */
 export interface UseBridgeListResult<T> extends QueryResultBase {
   /** The rows of the page; `[]` until loaded. */
   data: T[];
@@ -35,7 +65,12 @@ export interface UseBridgeListResult<T> extends QueryResultBase {
   meta: PaginationMeta | null;
 }
 
-/** What `useBridgeQuery` returns for `'get'`. */
+/**
+ * What `useBridgeQuery` returns for `'get'`.
+ *
+ * @example
+ * const { data: product }: UseBridgeGetResult<Product> = useBridgeQuery(products, 'get', { id });
+ */
 export interface UseBridgeGetResult<T> extends QueryResultBase {
   /** The record; `null` until loaded. */
   data: T | null;
@@ -44,17 +79,12 @@ export interface UseBridgeGetResult<T> extends QueryResultBase {
 
 const EMPTY: never[] = [];
 
-function toError(error: unknown): Error | null {
-  if (error === undefined || error === null) return null;
-  return error instanceof Error ? error : new Error(String(error));
-}
-
 /**
  * Reads through a service with SWR: cached, deduplicated (N components on one key -> one
  * request) and revalidated by mutations. The SWR key is
- * `['bridgekit', instanceId, endpoint, type, params]`; pass `null` as params to wait
- * (conditional fetching). `swrConfig` goes to SWR as is (`refreshInterval`,
- * `keepPreviousData`, `fallbackData`...).
+ * `['bridgekit', instanceId, endpoint, type, params]`. To wait (for sign-in, for an id), pass
+ * `null` as params or `{ enabled: false }` in `swrConfig`: SWR's conditional fetching. The rest
+ * of `swrConfig` goes to SWR as is (`refreshInterval`, `keepPreviousData`, `fallbackData`...).
  *
  * One fetch renders a consumer at most twice (loading, then data). `isValidating` is a getter:
  * only components that read it re-render when a background revalidation starts and ends.
@@ -62,32 +92,32 @@ function toError(error: unknown): Error | null {
  * @example
  * const products = useBridgeApi<Product>({ endpoint: '/products' });
  * const { data, meta, isLoading, error } = useBridgeQuery(products, 'list', { page, limit: 20 });
- * const { data: product } = useBridgeQuery(products, 'get', { id });
+ * const { data: product } = useBridgeQuery(products, 'get', id ? { id } : null); // waits for an id
  * const { data: found } = useBridgeQuery(products, 'search', { q: 'lamp', filters: { price: { operator: 'gte', value: 10 } } });
  */
 export function useBridgeQuery<T>(
   service: BridgeApiService<T>,
   type: 'list',
   params?: QueryParams | null,
-  swrConfig?: SWRConfiguration<PaginatedResponse<T>>,
+  swrConfig?: BridgeQueryConfig<PaginatedResponse<T>>,
 ): UseBridgeListResult<T>;
 export function useBridgeQuery<T>(
   service: BridgeApiService<T>,
   type: 'search',
   params: SearchParams | null,
-  swrConfig?: SWRConfiguration<PaginatedResponse<T>>,
+  swrConfig?: BridgeQueryConfig<PaginatedResponse<T>>,
 ): UseBridgeListResult<T>;
 export function useBridgeQuery<T>(
   service: BridgeApiService<T>,
   type: 'get',
   params: GetQueryParams | null,
-  swrConfig?: SWRConfiguration<T>,
+  swrConfig?: BridgeQueryConfig<T>,
 ): UseBridgeGetResult<T>;
 export function useBridgeQuery<T>(
   service: BridgeApiService<T>,
   type: BridgeQueryType,
   params?: QueryParams | SearchParams | GetQueryParams | null,
-  swrConfig?: SWRConfiguration,
+  swrConfig?: BridgeQueryConfig<any>,
 ): UseBridgeListResult<T> | UseBridgeGetResult<T> {
   if (type !== 'list' && type !== 'get' && type !== 'search') {
     throw new TypeError(
@@ -95,20 +125,20 @@ export function useBridgeQuery<T>(
     );
   }
   const instanceId = instanceIdOf('useBridgeQuery', service, useContext(BridgeContext));
+  const { enabled = true, ...config } = swrConfig ?? {};
   const key =
-    params === null ? null : bridgeQueryKey(instanceId, service.endpoint, type, params ?? {});
+    params === null || !enabled
+      ? null
+      : bridgeQueryKey(instanceId, service.endpoint, type, params ?? {});
   const swr = useSWR(
     key,
-    ([, , , , p]: readonly unknown[]): Promise<unknown> => {
-      if (type === 'get') {
-        const { id, params: getParams } = p as GetQueryParams;
-        return service.getById(id, getParams);
-      }
-      return type === 'search'
-        ? service.search(p as SearchParams)
-        : service.getList(p as QueryParams);
-    },
-    swrConfig as SWRConfiguration,
+    ([, , , , p]: readonly unknown[]): Promise<unknown> =>
+      type === 'get'
+        ? service.getById((p as GetQueryParams).id, (p as GetQueryParams).params)
+        : type === 'search'
+          ? service.search(p as SearchParams)
+          : service.getList(p as QueryParams),
+    config as SWRConfiguration,
   );
   // data, error and isLoading are read here so that a render follows each of their changes;
   // isValidating stays a getter: reading it opts into the extra renders of revalidations.
@@ -116,17 +146,16 @@ export function useBridgeQuery<T>(
   const refetch = useCallback(async () => {
     await mutate();
   }, [mutate]);
-  const base = {
-    error: toError(error),
+  const page = data as PaginatedResponse<T> | undefined;
+  return {
+    ...(type === 'get'
+      ? { data: (data as T | undefined) ?? null, meta: null }
+      : { data: page?.data ?? EMPTY, meta: page?.meta ?? null }),
+    error: error == null ? null : toError(error),
     isLoading,
     get isValidating() {
       return swr.isValidating;
     },
     refetch,
-  };
-  if (type === 'get') {
-    return Object.assign(base, { data: (data as T | undefined) ?? null, meta: null });
-  }
-  const page = data as PaginatedResponse<T> | undefined;
-  return Object.assign(base, { data: page?.data ?? EMPTY, meta: page?.meta ?? null });
+  } as UseBridgeListResult<T> | UseBridgeGetResult<T>;
 }

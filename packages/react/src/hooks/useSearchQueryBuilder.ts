@@ -1,31 +1,42 @@
-import type { SearchParams } from '@bridgekit/core';
+import { type FilterOperatorName, OPERATOR_NAMES, type SearchParams } from '@bridgekit/core';
 import { useMemo, useState } from 'react';
 
+// Core's operators that the hooks' filters leave out: the two-value and the affix ones.
+const NOT_HOOK_OPERATORS: readonly string[] = [
+  'startsWith',
+  'endsWith',
+  'between',
+  'notBetween',
+] satisfies Exclude<(typeof OPERATOR_NAMES)[number], FilterOperatorName>[];
+
 /**
- * The operators of the hooks' filters (a subset of the query builder's), for pickers.
+ * The operators of the hooks' filters, in core's order (`OPERATOR_NAMES` without `startsWith`,
+ * `endsWith`, `between`, `notBetween`), for pickers.
  *
  * @example
  * FILTER_OPERATORS.map((op) => <option key={op}>{op}</option>)
  */
-export const FILTER_OPERATORS = [
-  'eq',
-  'ne',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'in',
-  'nin',
-  'null',
-  'nnull',
-] as const;
+export const FILTER_OPERATORS: readonly FilterOperatorName[] =
+  /* @__PURE__ */ OPERATOR_NAMES.filter(
+    (name): name is FilterOperatorName => !NOT_HOOK_OPERATORS.includes(name),
+  );
 
-/** An operator of the hooks' filters. */
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+/**
+ * An operator of the hooks' filters: the spec's name for the string union, the same type as
+ * core's `FilterOperatorName` (also exported here), which does not clash with core's
+ * `FilterOperator` object.
+ *
+ * @example
+ * const op: FilterOperator = 'ilike';
+ */
+export type FilterOperator = FilterOperatorName;
 
-/** The state of `useSearchQueryBuilder`. */
+/**
+ * The state of `useSearchQueryBuilder`.
+ *
+ * @example
+ * const initial: SearchQuery = { q: 'lamp', limit: 20, orderBy: 'price', orderDir: 'desc' };
+ */
 export interface SearchQuery {
   q?: string;
   filters?: Record<string, { operator: FilterOperator; value: unknown }>;
@@ -35,7 +46,12 @@ export interface SearchQuery {
   orderDir?: 'asc' | 'desc';
 }
 
-/** What `useSearchQueryBuilder` returns. Every action is stable across renders. */
+/**
+ * What `useSearchQueryBuilder` returns. Every action is stable across renders.
+ *
+ * @example
+ * const search: SearchQueryBuilder = useSearchQueryBuilder({ limit: 20 });
+ */
 export interface SearchQueryBuilder {
   query: SearchQuery;
   /** `query` as `SearchParams` (`q` defaults to `''`), ready for `useBridgeQuery(…, 'search', …)`. */
@@ -55,8 +71,6 @@ export interface SearchQueryBuilder {
   /** Back to the initial query. */
   reset(): void;
 }
-
-const OPERATORS = new Set<string>(FILTER_OPERATORS);
 
 function checkCount(name: string, value: unknown) {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
@@ -92,9 +106,9 @@ export function useSearchQueryBuilder(initial: SearchQuery = {}): SearchQueryBui
     () => ({
       addFilter(field: string, operator: FilterOperator, value: unknown) {
         checkField(field);
-        if (!OPERATORS.has(operator)) {
+        if (!FILTER_OPERATORS.includes(operator)) {
           throw new TypeError(
-            `operator must be one of ${[...OPERATORS].join(', ')}, got ${String(operator)}`,
+            `operator must be one of ${FILTER_OPERATORS.join(', ')}, got ${String(operator)}`,
           );
         }
         setState((s) => ({

@@ -14,7 +14,7 @@ export interface BridgeContextValue {
   readonly defaultInstance: string;
 }
 
-/** The context `BridgeProvider` fills. Exported for framework packages that wrap the provider. */
+/** The context `BridgeProvider` fills. Internal: hooks reach it through `useBridgeInstance`. */
 export const BridgeContext = createContext<BridgeContextValue | null>(null);
 BridgeContext.displayName = 'BridgeContext';
 
@@ -27,15 +27,6 @@ BridgeContext.displayName = 'BridgeContext';
  */
 export function useBridgeInstance(hookName: string, instanceId?: string): BridgeInstance {
   const context = useContext(BridgeContext);
-  return resolveInstance(context, hookName, instanceId);
-}
-
-/** `useBridgeInstance` without the hook, for code that already holds the context value. */
-export function resolveInstance(
-  context: BridgeContextValue | null,
-  hookName: string,
-  instanceId?: string,
-): BridgeInstance {
   const id = instanceId ?? context?.defaultInstance ?? 'default';
   if (!context) {
     throw new Error(

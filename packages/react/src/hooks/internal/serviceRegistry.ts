@@ -1,22 +1,7 @@
+// The services `useBridgeApi` hands out, one per client and entity config, and the instance each
+// belongs to (so query keys can name it). Internal: not exported by any entry.
 import { type BridgeApiService, createBridgeApiService, type EntityConfig } from '@bridgekit/core';
 import type { BridgeContextValue } from './BridgeContext';
-
-export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from '@bridgekit/core';
-
-/**
- * Whether an SWR key belongs to an instance and (when given) an endpoint.
- *
- * @example
- * mutate((key) => isBridgeQueryKey(key, 'default', '/products')); // revalidate every products query
- */
-export function isBridgeQueryKey(key: unknown, instanceId: string, endpoint?: string): boolean {
-  return (
-    Array.isArray(key) &&
-    key[0] === 'bridgekit' &&
-    key[1] === instanceId &&
-    (endpoint === undefined || key[2] === endpoint)
-  );
-}
 
 const instanceOfService = new WeakMap<object, string>();
 const servicesByClient = new WeakMap<object, Map<string, BridgeApiService<any>>>();
@@ -33,14 +18,14 @@ export function entityConfigKey(config: EntityConfig): string {
 
 /**
  * The service of one instance and config, shared by every component that asks for it, and
- * remembered as belonging to `instanceId` (so query keys can name the instance).
+ * remembered as belonging to `instanceId`.
  */
 export function serviceFor<T>(
   instanceId: string,
   client: BridgeApiService<T>['client'],
   config: EntityConfig,
+  key = entityConfigKey(config),
 ): BridgeApiService<T> {
-  const key = entityConfigKey(config);
   let services = servicesByClient.get(client);
   if (!services) {
     services = new Map();
@@ -50,8 +35,9 @@ export function serviceFor<T>(
   if (!service) {
     service = createBridgeApiService<T>(client, config);
     services.set(key, service);
+    // The instance that asked first: a client shared by two instances keeps one service.
+    instanceOfService.set(service, instanceId);
   }
-  if (!instanceOfService.has(service)) instanceOfService.set(service, instanceId);
   return service as BridgeApiService<T>;
 }
 

@@ -1,0 +1,92 @@
+// The public surface of @bridgekit/react-native. Every exported name is a promise to users: a
+// change here is a change of the public API, to be read in review, and every name must be
+// documented in the README.
+import { describe, expect, test } from '@jest/globals';
+import { resolve } from 'node:path';
+import { exportedNames, surface, undocumented } from '../../react/test/surface/publicSurface';
+import * as entry from '../src/index';
+
+const file = (path: string) => resolve(__dirname, '..', path);
+
+describe('@bridgekit/react-native exports', () => {
+  const names = exportedNames(file('src/index.ts'), file('tsconfig.json'));
+
+  test('exactly the documented list', () => {
+    expect(surface(names, entry)).toEqual({
+      values: [
+        'BridgeApiError',
+        'BridgeForm',
+        'BridgeList',
+        'BridgeProvider',
+        'BridgeView',
+        'OfflineIndicator',
+        'createAsyncStorageAdapter',
+        'createSecureStoreAdapter',
+        'invalidateBridgeQueries',
+        'isBridgeApiError',
+        'nextSort',
+        'sortParams',
+        'toSecureStoreKey',
+        'useAuth',
+        'useAuthService',
+        'useBridgeApi',
+        'useBridgeClient',
+        'useBridgeCrud',
+        'useBridgeFormSubmit',
+        'useBridgeInfiniteQuery',
+        'useBridgeMutation',
+        'useBridgeQuery',
+        'useBridgeView',
+      ],
+      types: [
+        'ApiResponse',
+        'AsyncStorageLike',
+        'BridgeApiService',
+        'BridgeClientInstance',
+        'BridgeFormMethod',
+        'BridgeFormProps',
+        'BridgeFormState',
+        'BridgeInfiniteKey',
+        'BridgeInstanceConfig',
+        'BridgeListProps',
+        'BridgeMutationType',
+        'BridgeProviderProps',
+        'BridgeQueryConfig',
+        'BridgeSort',
+        'BridgeViewProps',
+        'BridgeViewState',
+        'EntityConfig',
+        'GetQueryParams',
+        'InvalidateBridgeQueriesTarget',
+        'LoginCredentials',
+        'MutationOptions',
+        'MutationResult',
+        'OfflineIndicatorProps',
+        'PaginatedResponse',
+        'PaginationMeta',
+        'QueryParams',
+        'RedirectReason',
+        'SearchParams',
+        'SecureStoreAdapterOptions',
+        'SecureStoreLike',
+        'SessionValidationResult',
+        'StorageAdapter',
+        'UseAuthResult',
+        'UseBridgeCrudResult',
+        'UseBridgeFormSubmitOptions',
+        'UseBridgeFormSubmitResult',
+        'UseBridgeGetResult',
+        'UseBridgeInfiniteResult',
+        'UseBridgeListResult',
+        'UseBridgeMutationResult',
+        'UseBridgeViewOptions',
+        'UseBridgeViewResult',
+        'User',
+      ],
+    });
+  });
+
+  test('every name is documented in the README', () => {
+    expect(undocumented(names, file('README.md'))).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+// The public surface of @bridgekit/react and @bridgekit/react/hooks. Every exported name is a
+// promise to users: a change here is a change of the public API, to be read in review, and
+// every name must be documented in the README.
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exportedNames, surface, undocumented } from './publicSurface';
+
+const file = (path: string) => resolve(import.meta.dirname, '../..', path);
+const TSCONFIG = file('tsconfig.json');
+const README = file('README.md');
+
+describe('@bridgekit/react/hooks exports', () => {
+  const names = exportedNames(file('src/hooks/index.ts'), TSCONFIG);
+
+  it('exactly the documented list', async () => {
+    expect(surface(names, await import('@bridgekit/react/hooks'))).toEqual(HOOKS);
+  });
+
+  it('every name is documented in the README', () => {
+    expect(undocumented(names, README)).toEqual([]);
+  });
+});
+
+describe('@bridgekit/react exports', () => {
+  const names = exportedNames(file('src/index.ts'), TSCONFIG);
+
+  it('exactly the documented list: the hooks entry plus the web components', async () => {
+    expect(surface(names, await import('@bridgekit/react'))).toEqual({
+      values: [...HOOKS.values, ...COMPONENTS.values].sort(),
+      types: [...HOOKS.types, ...COMPONENTS.types].sort(),
+    });
+  });
+
+  it('every name is documented in the README', () => {
+    expect(undocumented(names, README)).toEqual([]);
+  });
+});
+
+const HOOKS = {
+  values: [
+    'BridgeApiError',
+    'BridgeProvider',
+    'Client',
+    'FILTER_OPERATORS',
+    'bridgeQueryKey',
+    'createBridgeView',
+    'createClient',
+    'invalidateBridgeQueries',
+    'isBridgeApiError',
+    'isBridgeQueryKey',
+    'nextSort',
+    'sortParams',
+    'useAuth',
+    'useAuthGuard',
+    'useAuthService',
+    'useBridgeApi',
+    'useBridgeClient',
+    'useBridgeCrud',
+    'useBridgeFormSubmit',
+    'useBridgeInfiniteQuery',
+    'useBridgeMutation',
+    'useBridgeQuery',
+    'useBridgeTableState',
+    'useBridgeView',
+    'useSearchQueryBuilder',
+  ],
+  types: [
+    'ApiResponse',
+    'AuthService',
+    'AuthState',
+    'BridgeApiService',
+    'BridgeCacheScope',
+    'BridgeClientInstance',
+    'BridgeFormMethod',
+    'BridgeInfiniteKey',
+    'BridgeInstanceConfig',
+    'BridgeMutationType',
+    'BridgeProviderProps',
+    'BridgeQueryConfig',
+    'BridgeQueryKey',
+    'BridgeQueryType',
+    'BridgeSort',
+    'BridgeViewProps',
+    'BridgeViewState',
+    'ClientConfig',
+    'EntityConfig',
+    'FilterOperator',
+    'FilterOperatorName',
+    'GetQueryParams',
+    'InvalidateBridgeQueriesTarget',
+    'LoginCredentials',
+    'MutationData',
+    'MutationOptions',
+    'MutationResult',
+    'MutationVariables',
+    'PaginatedResponse',
+    'PaginationMeta',
+    'QueryParams',
+    'RedirectReason',
+    'RequestConfig',
+    'RequestOptions',
+    'ResponseMeta',
+    'SearchParams',
+    'SearchQuery',
+    'SearchQueryBuilder',
+    'SessionValidationResult',
+    'StorageAdapter',
+    'UseAuthGuardOptions',
+    'UseAuthGuardResult',
+    'UseAuthResult',
+    'UseBridgeCrudResult',
+    'UseBridgeFormSubmitOptions',
+    'UseBridgeFormSubmitResult',
+    'UseBridgeGetResult',
+    'UseBridgeInfiniteResult',
+    'UseBridgeListResult',
+    'UseBridgeMutationResult',
+    'UseBridgeTableStateOptions',
+    'UseBridgeTableStateResult',
+    'UseBridgeViewOptions',
+    'UseBridgeViewResult',
+    'User',
+  ],
+};
+
+const COMPONENTS = {
+  values: ['BridgeForm', 'BridgeTable', 'BridgeView', 'formValues', 'hasFiles'],
+  types: [
+    'BridgeFormProps',
+    'BridgeFormState',
+    'BridgeTableClassNames',
+    'BridgeTableProps',
+    'ColumnDef',
+    'FormValue',
+    'FormValues',
+  ],
+};
