@@ -31,13 +31,19 @@ export interface MutationOptions<R = any> {
 }
 
 /** What `mutate` resolves to; it never rejects. */
-export interface MutationResult<R = any> {
-  success: boolean;
-  /** The record the server returned (`undefined` for delete and on failure). */
-  data?: R;
-  /** The error message on failure. */
-  error?: string;
-}
+export type MutationResult<R = any> =
+  | {
+      success: true;
+      /** The record the server returned (`undefined` for delete). */
+      data: R;
+      error?: undefined;
+    }
+  | {
+      success: false;
+      data?: undefined;
+      /** The error message. */
+      error: string;
+    };
 
 /** Variables of `mutate` by type. */
 export interface MutationVariables<T> {
