@@ -1,20 +1,101 @@
 /**
- * `@bridgekit/core`: a typed client for JSON-over-HTTP APIs.
+ * `@bridgekit/core`: a typed client for JSON-over-HTTP APIs. Every export is listed by name:
+ * each is documented in the README and pinned by `test/surface.test.ts`.
  *
  * @example
  * import { createClient, gte } from '@bridgekit/core';
  * const api = createClient('https://api.example.com/api');
  * const res = await api.query('/products').where('price', gte(10)).page(2).get();
  */
-export type * from './types';
-export type * from './dialect';
-export * from './params';
-export * from './queryKey';
-export * from './client';
-export * from './storage';
-export * from './query/operators';
-export * from './query/serializer';
-export * from './query/QueryBuilder';
-export * from './services/BridgeApiError';
-export * from './services/BridgeApiService';
-export * from './services/authService';
+export type {
+  ApiFailure,
+  ApiResponse,
+  ApiResponseBase,
+  ApiSuccess,
+  ClientConfig,
+  ClientErrorCode,
+  HttpMethod,
+  RequestConfig,
+  RequestInterceptor,
+  RequestOptions,
+  ResponseInterceptor,
+  ResponseMeta,
+  StorageAdapter,
+} from './types';
+export type {
+  Dialect,
+  DialectAuth,
+  DialectErrorContext,
+  DialectErrorFields,
+  DialectList,
+  DialectQuery,
+  DialectRecords,
+  DialectSession,
+  ListRequest,
+} from './dialect';
+export { Client, createClient, type SessionRejectedListener } from './client';
+export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from './queryKey';
+export {
+  getDefaultStorage,
+  LocalStorageAdapter,
+  MemoryStorage,
+  SESSION_STORAGE_KEYS,
+  type WebStorageLike,
+} from './storage';
+export {
+  between,
+  endsWith,
+  eq,
+  type FilterOperator,
+  type FilterOperatorName,
+  gt,
+  gte,
+  ilike,
+  inOp,
+  isFilterOperator,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  notBetween,
+  notIn,
+  OPERATOR_NAME_PATTERN,
+  OPERATOR_NAMES,
+  type OperatorName,
+  type RangeBound,
+  startsWith,
+} from './query/operators';
+export {
+  bracketSerializer,
+  encodeQueryComponent,
+  type QueryEntry,
+  type QuerySerializer,
+  type SortDirection,
+} from './query/serializer';
+export { QueryBuilder, type QueryExecutor, type WhereOperator } from './query/QueryBuilder';
+export { BridgeApiError, isBridgeApiError } from './services/BridgeApiError';
+export {
+  type BridgeApiService,
+  createBridgeApiService,
+  type EntityConfig,
+  type EntityOperation,
+  type PaginatedResponse,
+  type PaginationMeta,
+  type QueryParams,
+  type SearchFilter,
+  type SearchParams,
+} from './services/BridgeApiService';
+export { createAuthService } from './services/authService';
+export {
+  type AuthPaths,
+  type AuthService,
+  type AuthServiceOptions,
+  type AuthState,
+  DEFAULT_AUTH_PATHS,
+  type LoginCredentials,
+  type LoginResult,
+  type SessionValidationResult,
+  type User,
+} from './services/authTypes';

@@ -3,7 +3,7 @@
 // documented in the README.
 import { describe, expect, test } from '@jest/globals';
 import { resolve } from 'node:path';
-import { exportedNames, surface, undocumented } from '../../react/test/surface/publicSurface';
+import { exportedNames, surface, undocumented } from '../../../test-utils/publicSurface';
 import * as entry from '../src/index';
 
 const file = (path: string) => resolve(__dirname, '..', path);

@@ -1,5 +1,5 @@
 /**
- * The custom-dialect example of docs/backends/custom-dialect.md, run as written.
+ * The custom-dialect example of the core README ("A dialect of your own"), run as written.
  */
 import { describe, expect, it } from 'vitest';
 import { between, createClient, type Dialect, gte } from '@bridgekit/core';

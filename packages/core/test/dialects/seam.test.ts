@@ -11,12 +11,12 @@ import {
   type DialectQuery,
   bracketSerializer,
   gte,
-  parseListResponse,
 } from '@bridgekit/core';
 import {
   contentRangeHeader,
   linkHeader,
   listPage,
+  parseListResponse,
   readLogin,
   readUser,
   totalCountHeader,

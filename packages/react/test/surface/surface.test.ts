@@ -3,7 +3,7 @@
 // every name must be documented in the README.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportedNames, surface, undocumented } from './publicSurface';
+import { exportedNames, surface, undocumented } from '../../../../test-utils/publicSurface';
 
 const file = (path: string) => resolve(import.meta.dirname, '../..', path);
 const TSCONFIG = file('tsconfig.json');

@@ -1,4 +1,4 @@
-// Helpers of the public-surface tests of @bridgekit/react, @bridgekit/react-native and
+// Helpers of the public-surface tests of @bridgekit/core, @bridgekit/react, @bridgekit/react-native and
 // @bridgekit/nextjs: what an entry exports, as its `.d.ts` would, and whether the README
 // documents each name.
 import { readFileSync } from 'node:fs';
