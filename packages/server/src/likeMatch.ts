@@ -72,8 +72,8 @@ function automaton(p: LikePattern): LikeAutomaton {
     else if (p.kinds[k] === ANY) any[w] = (any[w] as number) | bit;
     else {
       const code = p.codes[k] as number;
-      let mask = literal.get(code);
-      if (!mask) literal.set(code, (mask = new Uint32Array(words)));
+      const mask = literal.get(code) ?? new Uint32Array(words);
+      literal.set(code, mask);
       mask[w] = (mask[w] as number) | bit;
     }
   }
