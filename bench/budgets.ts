@@ -3,6 +3,7 @@
  * exceeded. Each budget reads the raw results and says what it measured and whether it holds.
  */
 import type { HooksResult } from './hooks';
+import type { LikeMatchResult } from './likeMatch';
 import type { MemoryResult } from './memory';
 import type { OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
@@ -15,6 +16,7 @@ export interface BenchResults {
   size?: SizeResult;
   hooks?: HooksResult;
   memory?: MemoryResult;
+  likeMatch?: LikeMatchResult;
 }
 
 /** The outcome of one budget. */
@@ -54,6 +56,7 @@ export const CORE_FULL_MAX_GZ = 4000;
 export const HOOKS_MAX_GZ = 4000;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
+export const LIKE_MAX_MS = 5;
 // Regression guards for the targets not met yet (measured 2026-11-22: ratio 1.09–1.23× on a
 // loaded 2-core machine, core 11.72 KB, provider + spec hooks 4.12 KB). Ratios get room for shared-CI noise.
 export const GUARD_CORE_RATIO = 1.3;
@@ -190,6 +193,15 @@ export const BUDGETS: Budget[] = [
       memory && {
         measured: `${memory.growthMb} MB over ${memory.calls - memory.checkpoint} calls (${memory.failures} failed)`,
         pass: memory.growthMb < MAX_HEAP_GROWTH_MB && memory.failures === 0,
+      },
+  },
+  {
+    id: 'server.like',
+    budget: `server like worst case ≤ ${LIKE_MAX_MS} ms per row (200-character pattern, 10 KB value)`,
+    check: ({ likeMatch }) =>
+      likeMatch && {
+        measured: `${likeMatch.worstMs} ms`,
+        pass: likeMatch.worstMs <= LIKE_MAX_MS,
       },
   },
 ];
