@@ -25,7 +25,11 @@ function toHttpError(error: unknown): HttpError {
  * Fastify({ frameworkErrors });
  */
 export function frameworkErrors(error: Error, _request: FastifyRequest, reply: FastifyReply): void {
-  reply.code(400).send(errorBody(new HttpError(400, error.message || 'Bad request')));
+  // Runs before any hook (onSend included), so the security headers are set here.
+  reply
+    .headers(SECURITY_HEADERS)
+    .code(400)
+    .send(errorBody(new HttpError(400, error.message || 'Bad request')));
 }
 
 /**
