@@ -85,13 +85,14 @@ describe('CSRF: state-changing requests authenticated by the session cookie alon
   it('refuses them from another site (Origin or Sec-Fetch-Site), with 403 JSON, changing nothing', async () => {
     const session = await setup();
     const before = count();
-    for (const headers of [
+    const forged: Record<string, string>[] = [
       { origin: EVIL },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site', origin: EVIL },
       { 'sec-fetch-site': 'same-site', origin: 'http://localhost:5173' },
       { 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of forged) {
       const res = await create(session, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
