@@ -3,6 +3,7 @@
  * exceeded. Each budget reads the raw results and says what it measured and whether it holds.
  */
 import type { HooksResult } from './hooks';
+import type { LikeMatchResult } from './likeMatch';
 import type { MemoryResult } from './memory';
 import { CORE_NO_TIMEOUT, INIT, type OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
@@ -15,6 +16,7 @@ export interface BenchResults {
   size?: SizeResult;
   hooks?: HooksResult;
   memory?: MemoryResult;
+  likeMatch?: LikeMatchResult;
 }
 
 /** The outcome of one budget. */
@@ -66,6 +68,7 @@ export const DIALECT_MAX_GZ = 1200;
 export const GUARD_DIALECT_GZ = 1_850;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
+export const LIKE_MAX_MS = 5;
 // Regression guards for sizes not at target yet: deterministic, so CI holds them at about
 // today's figures (measured on this commit) and fails on any growth past them.
 export const GUARD_CREATE_CLIENT_GZ = 9_700;
@@ -263,6 +266,15 @@ export const BUDGETS: Budget[] = [
       memory && {
         measured: `${memory.growthMb} MB over ${memory.calls - memory.checkpoint} calls (${memory.failures} failed)`,
         pass: memory.growthMb < MAX_HEAP_GROWTH_MB && memory.failures === 0,
+      },
+  },
+  {
+    id: 'server.like',
+    budget: `server like worst case ≤ ${LIKE_MAX_MS} ms per row (200-character pattern, 10 KB value)`,
+    check: ({ likeMatch }) =>
+      likeMatch && {
+        measured: `${likeMatch.worstMs} ms`,
+        pass: likeMatch.worstMs <= LIKE_MAX_MS,
       },
   },
 ];

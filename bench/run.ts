@@ -8,6 +8,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type BenchResults, checkBudgets, failsCheck } from './budgets';
 import type { HooksResult } from './hooks';
+import type { LikeMatchResult } from './likeMatch';
 import { machineInfo } from './lib/machine';
 import { runChild } from './lib/runChild';
 import { renderReport } from './lib/renderReport';
@@ -16,7 +17,7 @@ import type { OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
 import { measureSize } from './size';
 
-const ALL = ['overhead', 'querystring', 'size', 'hooks', 'memory'] as const;
+const ALL = ['overhead', 'querystring', 'size', 'hooks', 'memory', 'like'] as const;
 type BenchName = (typeof ALL)[number];
 
 function parseArgs(argv: string[]) {
@@ -36,7 +37,7 @@ function parseArgs(argv: string[]) {
       only = names as BenchName[];
     } else if (arg === '--help' || arg === '-h') {
       console.log(
-        'usage: npm run bench -- [--check] [--quick] [--only=overhead,querystring,size,hooks,memory]',
+        'usage: npm run bench -- [--check] [--quick] [--only=overhead,querystring,size,hooks,memory,like]',
       );
       process.exit(0);
     } else {
@@ -74,6 +75,9 @@ async function main(): Promise<number> {
   results.hooks = await step('hooks', () => runChild<HooksResult>('hooks.tsx', { options }));
   results.memory = await step('memory', () =>
     runChild<MemoryResult>('memory.ts', { options, execArgv: ['--expose-gc'] }),
+  );
+  results.likeMatch = await step('like', () =>
+    runChild<LikeMatchResult>('likeMatch.ts', { options }),
   );
 
   const budgets = checkBudgets(results);

@@ -142,7 +142,7 @@ const ABOUT: Record<string, string> = {
     'caller abort during backoff / Retry-After waits stops retries at once; Retry-After > 30 s; Idempotency-Key retries; per-attempt time-outs',
   'concurrency.test.ts': '500 parallel calls with their own headers while the session switches',
   'fuzz.test.ts':
-    'server: fuzzed query strings, bodies, content types, credentials never give a 500',
+    'server: fuzzed query strings, ids, headers, bodies, content types, credentials never give a 500 nor hang; the data file stays valid JSON',
   'crashSafety.test.ts':
     'server: data file valid JSON after SIGKILL during writes, acknowledged creates kept',
 };
@@ -238,6 +238,16 @@ if (failed.length > 0) {
   out();
   for (const a of failed) out(`- ${a.file}: ${a.fullName}`);
   out();
+}
+
+// The Security section is written by hand (threat model, defences, the tests that prove
+// them): carried over from the current file rather than regenerated.
+try {
+  const current = readFileSync(values.out!, 'utf8');
+  const security = /^## Security\n[\s\S]*?(?=^## (?!#)|(?![\s\S]))/m.exec(current)?.[0];
+  if (security) lines.push(...security.trimEnd().split('\n'), '');
+} catch {
+  // no current file: nothing to carry over
 }
 
 writeFileSync(values.out!, `${lines.join('\n')}\n`);

@@ -9,6 +9,7 @@ export const ERROR_CODES: Readonly<Record<number, string>> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'VALIDATION_ERROR',
+  429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_ERROR',
 };
 

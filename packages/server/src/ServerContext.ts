@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DataStore, EntityState } from './dataStore';
 import { HttpError } from './HttpError';
+import type { LoginThrottle } from './loginThrottle';
 import type { Session, SessionStore } from './sessionStore';
 import type { EntityRow } from './types';
 
@@ -12,6 +13,8 @@ export interface ServerContext {
   sessionHeader: string;
   /** Cookie name carrying the session. */
   sessionCookie: string;
+  /** Failed sign-in throttling; absent when turned off. */
+  throttle?: LoginThrottle;
 }
 
 /** The session id a request carries: the header first, then the cookie. */
@@ -33,6 +36,22 @@ export function requestUser(
 }
 
 /**
+ * The signed-in user and session of a request; a 401 `HttpError` when there is none.
+ *
+ * @example
+ * const { user, session } = requireUser(ctx, request);
+ */
+export function requireUser(
+  ctx: ServerContext,
+  request: FastifyRequest,
+): { user: EntityRow; session: Session } {
+  const current = requestUser(ctx, request);
+  if (current) return current;
+  const sent = requestSessionId(ctx, request) !== undefined;
+  throw new HttpError(401, sent ? 'Session is invalid or has expired' : 'Authentication required');
+}
+
+/**
  * Enforces an entity's access rule: 401 without a valid session (unless the rule says
  * `'public'`), 403 when the user's type is not listed (types compare case-insensitively).
  *
@@ -48,17 +67,11 @@ export function authorize(
   const allowed = entity.access[kind].map((t) => t.toLowerCase());
   const current = requestUser(ctx, request);
   if (allowed.includes('public')) return current?.user;
-  if (!current) {
-    const sent = requestSessionId(ctx, request) !== undefined;
-    throw new HttpError(
-      401,
-      sent ? 'Session is invalid or has expired' : 'Authentication required',
-    );
-  }
-  if (allowed.includes('authenticated')) return current.user;
-  const type = String(current.user.userType ?? '').toLowerCase();
+  const { user } = current ?? requireUser(ctx, request);
+  if (allowed.includes('authenticated')) return user;
+  const type = String(user.userType ?? '').toLowerCase();
   if (!allowed.includes(type)) {
-    throw new HttpError(403, `User type "${current.user.userType}" may not ${kind} ${entity.name}`);
+    throw new HttpError(403, `User type "${user.userType}" may not ${kind} ${entity.name}`);
   }
-  return current.user;
+  return user;
 }

@@ -21,6 +21,8 @@ async function main(): Promise<void> {
   const server = createServer({
     seed: options.seed,
     latencyMs: options.latency,
+    cors: { origins: options.corsOrigins },
+    loginThrottle: options.loginThrottle === 0 ? false : { maxFailures: options.loginThrottle },
     ...(options.data ? { dataFile: resolve(options.data) } : {}),
   });
   const { url } = await server.listen(options.port, options.host);
@@ -28,6 +30,9 @@ async function main(): Promise<void> {
   // One write, so whoever parses the output sees the URL and the credentials together.
   const lines = [`Bridgekit reference server listening on ${url}`];
   if (options.data) lines.push(`Data file: ${resolve(options.data)}`);
+  lines.push(
+    `CORS allowed for: ${options.corsOrigins.length > 0 ? options.corsOrigins.join(', ') : 'no origin (same-origin and proxied calls only)'}`,
+  );
   if (options.seed === 'demo') {
     lines.push('Demo users (email / password, type):');
     for (const u of DEMO_USERS) lines.push(`  ${u.email} / ${u.password}  (${u.userType})`);

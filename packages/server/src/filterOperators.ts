@@ -1,5 +1,6 @@
 import { HttpError } from './HttpError';
 import { coerceValue, comparable } from './coerceValue';
+import { likeMatcher } from './likeMatch';
 import type { FieldSpec } from './types';
 
 /** A compiled filter: true when the row's value passes. */
@@ -51,30 +52,18 @@ function flag(field: string, raw: string): boolean {
   return coerceValue(field, { type: 'boolean' }, raw) as boolean;
 }
 
-/** SQL LIKE: `%` any run, `_` one character, `\%` and `\_` literal. */
-function likeRegExp(pattern: string, flags: string): RegExp {
-  let source = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i] as string;
-    if (ch === '\\' && i + 1 < pattern.length) {
-      source += (pattern[++i] as string).replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-    } else if (ch === '%') source += '.*';
-    else if (ch === '_') source += '.';
-    else source += ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`, `s${flags}`);
-}
-
 function text(value: unknown): string | null {
   return isNull(value) ? null : typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function like(flags: string): Builder {
+// SQL LIKE (`%` any run, `_` one character, `\%` `\_` literal), matched in linear time:
+// the pattern is user input, so it never becomes a regular expression.
+function like(caseInsensitive: boolean): Builder {
   return (_field, _spec, raw) => {
-    const re = likeRegExp(raw, flags);
+    const test = likeMatcher(raw, caseInsensitive);
     return (value) => {
       const t = text(value);
-      return t !== null && re.test(t);
+      return t !== null && test(t);
     };
   };
 }
@@ -98,8 +87,8 @@ export const FILTER_OPERATORS: Readonly<Record<string, Builder>> = {
   gte: ordered((c) => c >= 0),
   lt: ordered((c) => c < 0),
   lte: ordered((c) => c <= 0),
-  like: like(''),
-  ilike: like('i'),
+  like: like(false),
+  ilike: like(true),
   startsWith: (_field, _spec, raw) => (value) => text(value)?.startsWith(raw) ?? false,
   endsWith: (_field, _spec, raw) => (value) => text(value)?.endsWith(raw) ?? false,
   in: (field, spec, raw) => {

@@ -7,8 +7,10 @@
  * const server = createServer({ seed: 'demo' });
  * const { url } = await server.listen(4000);
  */
+export type { BridgeServer } from './BridgeServer';
 export { createServer } from './createServer';
-export type { BridgeServer, RequestRecord, ServerOptions } from './createServer';
+export type { RequestRecord } from './plugins/requestLog';
+export type { CorsOptions, LoginThrottleOptions, ServerOptions } from './ServerOptions';
 export { createDemoData, DEMO_USERS } from './demoData';
 export { FILTER_OPERATORS } from './filterOperators';
 export { DEFAULT_LIMIT, MAX_LIMIT } from './listQuery';

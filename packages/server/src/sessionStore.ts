@@ -14,6 +14,8 @@ export interface SessionStore {
   /** The session when it exists and has not expired; expired ones are dropped. */
   get(id: string | undefined): Session | undefined;
   delete(id: string): void;
+  /** Ends every session of a user but `keep` (the current one); returns how many ended. */
+  deleteUserSessions(userId: string, keep?: string): number;
   /** Expires every session now (for tests of the session-expired path). */
   expireAll(): void;
 }
@@ -48,6 +50,16 @@ export function createSessionStore(ttlMs: number, now: () => number = Date.now):
     },
     delete(id) {
       sessions.delete(id);
+    },
+    deleteUserSessions(userId, keep) {
+      let ended = 0;
+      for (const [id, s] of sessions) {
+        if (s.userId === userId && id !== keep) {
+          sessions.delete(id);
+          ended++;
+        }
+      }
+      return ended;
     },
     expireAll() {
       sessions.clear();

@@ -114,8 +114,8 @@ describe('auth', () => {
     expect(res.body.data.userName).toBe('viewer');
   });
 
-  it('answers CORS preflights by reflecting the origin and allowing X-Session-ID', async () => {
-    running = await start();
+  it('answers CORS preflights of a listed origin with credentials and X-Session-ID', async () => {
+    running = await start({ cors: { origins: ['http://localhost:5173'] } });
     const res = await raw(`${running.url}/products`, {
       method: 'OPTIONS',
       headers: {

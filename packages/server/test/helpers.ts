@@ -1,3 +1,4 @@
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { type Client, createClient } from '@bridgekit/core';
 import { type BridgeServer, type ServerOptions, createServer } from '@bridgekit/server';
 
@@ -45,4 +46,53 @@ export async function raw(
     // not JSON: keep the text
   }
   return { status: res.status, body, headers: res.headers };
+}
+
+/**
+ * One request through `node:http`, for what `fetch` normalizes or cannot do: a raw path
+ * (`/api/products/..` is sent as written) and a chosen source address on loopback
+ * (`localAddress: '127.0.0.2'` is another client address to the server).
+ */
+export function rawHttp(
+  origin: string,
+  path: string,
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    localAddress?: string;
+  } = {},
+): Promise<{ status: number; body: any; headers: IncomingHttpHeaders }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: hostname,
+        port,
+        path,
+        method: init.method ?? 'GET',
+        headers: init.headers,
+        localAddress: init.localAddress,
+        agent: false,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON: keep the text
+          }
+          resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
 }

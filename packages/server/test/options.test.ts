@@ -34,15 +34,18 @@ describe('server options', () => {
     expect((await running.client().get('/products')).status).toBe(404);
   });
 
-  it('cors reflects the origin by default, obeys a list, and can be turned off', async () => {
+  it('cors: none by default, a list admits only those origins, false sends none', async () => {
     running = await start();
-    const on = await raw(`${running.url}/health`, { headers: { origin: 'http://app.test' } });
-    expect(on.headers.get('access-control-allow-origin')).toBe('http://app.test');
-    expect(on.headers.get('access-control-allow-credentials')).toBe('true');
+    const byDefault = await raw(`${running.url}/health`, {
+      headers: { origin: 'http://app.test' },
+    });
+    expect(byDefault.headers.get('access-control-allow-origin')).toBeNull();
+    expect(byDefault.headers.get('access-control-allow-credentials')).toBeNull();
     await running.stop();
     running = await start({ cors: ['http://ok.test'] });
     const listed = await raw(`${running.url}/health`, { headers: { origin: 'http://ok.test' } });
     expect(listed.headers.get('access-control-allow-origin')).toBe('http://ok.test');
+    expect(listed.headers.get('access-control-allow-credentials')).toBe('true');
     const other = await raw(`${running.url}/health`, { headers: { origin: 'http://evil.test' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     await running.stop();
@@ -84,5 +87,11 @@ describe('server options', () => {
     expect(() =>
       createServer({ seed: { entities: { 'bad name': { schema: {}, rows: [] } } } }),
     ).toThrow(/bad name/);
+    expect(() => createServer({ cors: true as unknown as false })).toThrow(TypeError);
+    expect(() => createServer({ cors: { origins: ['*'] } })).toThrow(/cors\.origins/);
+    expect(() => createServer({ cors: ['http://a.test/path'] })).toThrow(/cors\.origins/);
+    expect(() => createServer({ loginThrottle: { maxFailures: 0 } })).toThrow(
+      /loginThrottle\.maxFailures/,
+    );
   });
 });

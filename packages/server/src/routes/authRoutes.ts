@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../HttpError';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorBody, HttpError } from '../HttpError';
 import { hashPassword, verifyPassword } from '../password';
-import { type ServerContext, requestSessionId, requestUser } from '../ServerContext';
+import { type ServerContext, requestSessionId, requestUser, requireUser } from '../ServerContext';
+import { sessionCookieOptions } from '../sessionCookieOptions';
 import { toPublicRow } from '../toPublicRow';
 import type { EntityRow } from '../types';
 
@@ -23,6 +24,20 @@ function readCredentials(body: unknown): { email?: string; userName?: string; pa
   };
 }
 
+function readPasswordChange(body: unknown): { oldPassword: string; newPassword: string } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'Body must be a JSON object with oldPassword and newPassword');
+  }
+  const { oldPassword, newPassword } = body as Record<string, unknown>;
+  const errors: Record<string, string> = {};
+  if (typeof oldPassword !== 'string' || oldPassword === '')
+    errors.oldPassword = 'oldPassword is required';
+  if (typeof newPassword !== 'string' || newPassword === '')
+    errors.newPassword = 'newPassword must be a non-empty string';
+  if (Object.keys(errors).length > 0) throw new HttpError(422, 'Validation failed', errors);
+  return { oldPassword: oldPassword as string, newPassword: newPassword as string };
+}
+
 let dummyHash: string | undefined;
 
 function anyHash(): string {
@@ -42,19 +57,42 @@ function findUser(ctx: ServerContext, email?: string, userName?: string): Entity
   return undefined;
 }
 
+// The throttle's account key: the user when it exists, else the name asked for, so guesses
+// at an unknown account are throttled the same way (and reveal nothing).
+function accountKey(user: EntityRow | undefined, email?: string, userName?: string): string {
+  return user ? `user:${user.id}` : `name:${(email ?? userName ?? '').toLowerCase()}`;
+}
+
+function tooManyAttempts(reply: FastifyReply, waitMs: number): FastifyReply {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return reply
+    .code(429)
+    .header('retry-after', String(seconds))
+    .send(errorBody(new HttpError(429, `Too many failed sign-ins: try again in ${seconds} s`)));
+}
+
 /**
- * `/auth/login`, `/auth/logout`, `/auth/validation`, `/auth/me` (DESIGN.md §4).
+ * `/auth/login`, `/auth/logout`, `/auth/validation`, `/auth/me` (DESIGN.md §4), and
+ * `/auth/password/change`. Failed sign-ins are throttled per account and per address when
+ * `ctx.throttle` is set.
  *
  * @example
  * app.register((scope) => authRoutes(scope, ctx), { prefix: '/api' });
  */
 export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.post('/auth/login', async (request) => {
+  app.post('/auth/login', async (request, reply) => {
     const { email, userName, password } = readCredentials(request.body);
     const user = findUser(ctx, email, userName);
+    const account = accountKey(user, email, userName);
+    const waitMs = ctx.throttle?.retryAfterMs(account, request.ip) ?? 0;
+    if (waitMs > 0) return tooManyAttempts(reply, waitMs);
     // Verify against something even for unknown users, so timing does not reveal who exists.
     const ok = await verifyPassword(password, user?.passwordHash ?? anyHash());
-    if (!user || !ok) throw new HttpError(401, 'Invalid credentials');
+    if (!user || !ok) {
+      ctx.throttle?.fail(account, request.ip);
+      throw new HttpError(401, 'Invalid credentials');
+    }
+    ctx.throttle?.succeed(account);
     const session = ctx.sessions.create(user.id);
     return {
       success: true,
@@ -69,7 +107,9 @@ export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Prom
   app.post('/auth/logout', async (request, reply) => {
     const id = requestSessionId(ctx, request);
     if (id) ctx.sessions.delete(id);
-    if (request.cookies?.[ctx.sessionCookie]) reply.clearCookie(ctx.sessionCookie, { path: '/' });
+    if (request.cookies?.[ctx.sessionCookie]) {
+      reply.clearCookie(ctx.sessionCookie, sessionCookieOptions(request));
+    }
     return { success: true, data: null };
   });
 
@@ -87,15 +127,29 @@ export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     };
   });
 
-  app.get('/auth/me', async (request) => {
-    const current = requestUser(ctx, request);
-    if (!current) {
-      const sent = requestSessionId(ctx, request) !== undefined;
-      throw new HttpError(
-        401,
-        sent ? 'Session is invalid or has expired' : 'Authentication required',
-      );
+  app.get('/auth/me', async (request) => ({
+    success: true,
+    data: toPublicRow(requireUser(ctx, request).user),
+  }));
+
+  app.post('/auth/password/change', async (request, reply) => {
+    const { user, session } = requireUser(ctx, request);
+    const { oldPassword, newPassword } = readPasswordChange(request.body);
+    const account = accountKey(user);
+    const waitMs = ctx.throttle?.retryAfterMs(account, request.ip) ?? 0;
+    if (waitMs > 0) return tooManyAttempts(reply, waitMs);
+    if (!(await verifyPassword(oldPassword, user.passwordHash))) {
+      // A stolen session must not become a way to guess the password without limit.
+      ctx.throttle?.fail(account, request.ip);
+      // 403, not 401: the session is fine, and a 401 would sign the client out.
+      throw new HttpError(403, 'The current password is not correct', {
+        oldPassword: 'oldPassword is not correct',
+      });
     }
-    return { success: true, data: toPublicRow(current.user) };
+    const users = ctx.store.entity('users');
+    users?.rows.set(user.id, { ...user, passwordHash: hashPassword(newPassword) });
+    const ended = ctx.sessions.deleteUserSessions(user.id, session.id);
+    await ctx.store.save();
+    return { success: true, data: { endedSessions: ended } };
   });
 }

@@ -3,7 +3,8 @@ import { buildRecord, type WriteMode } from '../buildRecord';
 import type { EntityState } from '../dataStore';
 import { HttpError } from '../HttpError';
 import { applyListQuery, type RawQuery } from '../listQuery';
-import { authorize, type ServerContext } from '../ServerContext';
+import { assertSafeId } from '../recordId';
+import { authorize, requestSessionId, type ServerContext } from '../ServerContext';
 import { toPublicRow } from '../toPublicRow';
 import type { EntityRow } from '../types';
 
@@ -32,10 +33,31 @@ function clientId(entity: EntityState, body: unknown): string | undefined {
   if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
     throw new HttpError(422, 'Validation failed: id', { id: 'id must be a non-empty string' });
   }
+  assertSafeId(String(id));
   if (entity.rows.has(String(id)))
     throw new HttpError(409, `${entity.name} "${id}" already exists`);
   return String(id);
 }
+
+// A user whose password or type changed, or who was deleted, keeps only the session that
+// made the change (when it is theirs): a stolen session must not outlive a password change.
+function endSessionsAfterUserChange(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  before: EntityRow,
+  after: EntityRow | undefined,
+): void {
+  if (after && after.passwordHash === before.passwordHash && after.userType === before.userType)
+    return;
+  ctx.sessions.deleteUserSessions(before.id, requestSessionId(ctx, request));
+}
+
+// Ids are checked before anything else, on every route that takes one.
+const idRoute = {
+  preValidation: async (request: FastifyRequest) => {
+    assertSafeId((request.params as Params).id ?? '');
+  },
+};
 
 /**
  * The collection routes of DESIGN.md §5 for every entity of the store: list, search, get,
@@ -63,7 +85,7 @@ export async function entityRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   app.get('/:entity', list());
   app.get('/:entity/search', list(SEARCH_IGNORED));
 
-  app.get('/:entity/:id', async (request) => {
+  app.get('/:entity/:id', idRoute, async (request) => {
     const entity = entityOf(ctx, request);
     authorize(ctx, request, entity, 'read');
     return { success: true, data: toPublicRow(rowOf(entity, request)) };
@@ -87,17 +109,19 @@ export async function entityRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     const existing = rowOf(entity, request);
     const row = buildRecord(entity.schema, request.body, mode, existing, existing.id);
     entity.rows.set(row.id, row);
+    if (entity.name === 'users') endSessionsAfterUserChange(ctx, request, existing, row);
     await ctx.store.save();
     return { success: true, data: toPublicRow(row) };
   };
-  app.put('/:entity/:id', write('replace'));
-  app.patch('/:entity/:id', write('merge'));
+  app.put('/:entity/:id', idRoute, write('replace'));
+  app.patch('/:entity/:id', idRoute, write('merge'));
 
-  app.delete('/:entity/:id', async (request) => {
+  app.delete('/:entity/:id', idRoute, async (request) => {
     const entity = entityOf(ctx, request);
     authorize(ctx, request, entity, 'write');
     const row = rowOf(entity, request);
     entity.rows.delete(row.id);
+    if (entity.name === 'users') endSessionsAfterUserChange(ctx, request, row, undefined);
     await ctx.store.save();
     return { success: true, data: toPublicRow(row) };
   });

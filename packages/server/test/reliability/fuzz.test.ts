@@ -1,7 +1,11 @@
 /**
- * Fuzzed query strings, bodies and headers never produce a 500: every answer is a 2xx/4xx
- * with a `{ success }` envelope, and the server keeps serving afterwards.
+ * Fuzzed query strings, ids, headers and bodies never produce a 500 nor hang: every answer is
+ * a 2xx/4xx with a `{ success }` envelope within a bound, the server keeps serving afterwards,
+ * and with a data file the file stays valid JSON holding exactly the server's data.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { OPERATOR_NAMES } from '@bridgekit/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,8 +112,17 @@ interface Answer {
   envelope: { success?: unknown } | undefined;
 }
 
-async function send(path: string, init: RequestInit): Promise<Answer> {
-  const res = await fetch(`${running.url}${path}`, init);
+// A request that gets no answer within this bound counts as a hang (a failure, not a timing
+// assertion: the bound is far above any answer's cost).
+const HANG_MS = 10_000;
+
+async function send(path: string, init: RequestInit, base = running.url): Promise<Answer> {
+  let res: Response;
+  try {
+    res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(HANG_MS) });
+  } catch (error) {
+    return { status: 0, envelope: { success: `no answer: ${(error as Error).name}` } };
+  }
   const text = await res.text();
   let envelope: Answer['envelope'];
   try {
@@ -292,5 +305,145 @@ describe('fuzzed bodies', () => {
     expect(health).toMatchObject({ status: 200, envelope: { success: true } });
     const list = await send('/products?limit=1', { headers: { 'x-session-id': admin } });
     expect(list.status).toBe(200);
+  });
+});
+
+describe('fuzzed ids, headers and bodies against a server persisting to a data file', () => {
+  let persisted: Running;
+  let dir: string;
+  let file: string;
+  let session: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bridgekit-fuzz-'));
+    file = join(dir, 'data.json');
+    persisted = await start({ dataFile: file, cors: { origins: ['http://localhost:5173'] } });
+    session = (await (await persisted.signIn('admin')).getSessionId()) as string;
+  });
+  afterAll(async () => {
+    await persisted.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const id = fc.oneof(
+    // Mostly ids that exist, so that many writes succeed and reach the file.
+    { arbitrary: fc.integer({ min: 1, max: 200 }).map(String), weight: 4 },
+    fc.string({ maxLength: 20 }),
+    fc.string({ unit: 'binary', maxLength: 20 }),
+    fc.integer({ min: -5, max: 400 }).map(String),
+    fc.constantFrom(
+      '.',
+      '..',
+      'a/b',
+      '../../etc/passwd',
+      'a\\b',
+      'a\u0000b',
+      '%',
+      '%2F',
+      ' ',
+      '__proto__',
+    ),
+  );
+  // Header values undici will send: printable ASCII; names the fetch spec lets a caller set.
+  const printable = fc.string({ maxLength: 40 }).filter((v) => /^[\x20-\x7e]*$/.test(v));
+  const headerValue = (constants: string[]) => fc.oneof(printable, fc.constantFrom(...constants));
+  const headers = fc.record(
+    {
+      origin: headerValue(['http://localhost:5173', 'https://evil.test', 'null', '']),
+      'sec-fetch-site': headerValue(['same-origin', 'same-site', 'cross-site', 'none']),
+      cookie: headerValue(['session_id=', 'session_id=x; a=b', '=;;=', 'session_id=%zz']),
+      'x-session-id': headerValue(['', 'bogus']),
+      accept: headerValue(['text/html', '*/*', 'application/json']),
+      // Other content types are fuzzed above; here bodies should mostly be read.
+      'content-type': fc.constantFrom('application/json; charset=utf-8', 'application/vnd.x+json'),
+      'x-forwarded-for': headerValue(['1.2.3.4', '::1, 10.0.0.1']),
+      referer: headerValue(['https://evil.test/', 'http://localhost:5173/']),
+      authorization: headerValue(['Bearer x', 'Basic Og==']),
+    },
+    { requiredKeys: [] },
+  );
+  const body = fc.oneof(
+    fc.constant(undefined),
+    // Valid products and tasks, so that many writes succeed and reach the file.
+    {
+      arbitrary: fc
+        .record({ name: fc.string({ minLength: 1 }), price: fc.integer({ min: 0, max: 1000 }) })
+        .map((o) => JSON.stringify(o)),
+      weight: 3,
+    },
+    {
+      arbitrary: fc
+        .record({ title: fc.string({ minLength: 1 }), status: fc.constantFrom('todo', 'done') })
+        .map((o) => JSON.stringify(o)),
+      weight: 3,
+    },
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+    fc
+      .record(
+        {
+          id,
+          name: fc.oneof(fc.string(), fc.anything()),
+          price: fc.oneof(fc.double(), fc.integer({ min: 0, max: 1000 })),
+          title: fc.string(),
+          status: fc.constantFrom('todo', 'doing', 'done', 'nope'),
+          password: fc.oneof(fc.string(), fc.integer()),
+          userType: fc.constantFrom('admin', 'viewer', 'x'),
+          email: fc.string(),
+        },
+        { requiredKeys: [] },
+      )
+      .map((o) => JSON.stringify(o)),
+    fc.string(),
+  );
+
+  it('never a 5xx, never a hang, for any method, id, header set and body', async () => {
+    const failures: string[] = [];
+    let writes = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'),
+        fc.constantFrom('products', 'tasks', 'products', 'tasks', 'users', 'auth', 'nothing'),
+        id,
+        headers,
+        body,
+        fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, fc.constant(false)),
+        async (method, entity, recordId, sent, text, withAdmin) => {
+          const path =
+            method === 'POST' ? `/${entity}` : `/${entity}/${encodeURIComponent(recordId)}`;
+          const all: Record<string, string> = { 'content-type': 'application/json', ...sent };
+          // Half the requests act as the admin, so writes really happen and reach the file.
+          if (withAdmin) all['x-session-id'] = session;
+          const withBody = text !== undefined && method !== 'GET' && method !== 'HEAD';
+          const answer = await send(
+            path,
+            { method, headers: all, ...(withBody ? { body: text } : {}) },
+            persisted.url,
+          );
+          if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) && answer.status < 300) writes++;
+          const bodyless = method === 'HEAD' || answer.status === 204;
+          if (
+            answer.status >= 500 ||
+            answer.status === 0 ||
+            (!bodyless && typeof answer.envelope?.success !== 'boolean')
+          ) {
+            failures.push(
+              `${method} ${path} ${JSON.stringify(all)} ${String(text).slice(0, 80)} -> ${answer.status} ${JSON.stringify(answer.envelope)?.slice(0, 200)}`,
+            );
+          }
+        },
+      ),
+      { numRuns: 400, seed: 1_515 },
+    );
+    expect(failures).toEqual([]);
+    // The run must have changed data, or the data-file check below would prove little.
+    expect(writes).toBeGreaterThan(10);
+  });
+
+  it('the data file is valid JSON holding exactly what the server holds', async () => {
+    await persisted.server.flush();
+    const saved = JSON.parse(await readFile(file, 'utf8'));
+    expect(saved).toEqual(JSON.parse(JSON.stringify(persisted.server.snapshot())));
+    expect(Object.keys(saved.entities)).toEqual(expect.arrayContaining(['products', 'users']));
+    const health = await send('/health', {}, persisted.url);
+    expect(health).toMatchObject({ status: 200, envelope: { success: true } });
   });
 });

@@ -1,0 +1,106 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { BridgeData } from './types';
+
+/**
+ * Cross-origin access: the origins (scheme, host and port, no path) whose pages may call the
+ * server with credentials. Every other origin gets no CORS headers, so a browser refuses to
+ * hand it the response; their preflights are answered 404.
+ *
+ * @example
+ * const cors: CorsOptions = { origins: ['http://localhost:5173', 'http://127.0.0.1:5173'] };
+ */
+export interface CorsOptions {
+  /** Exact origins, e.g. `'http://localhost:5173'`; `'*'` is refused (credentials). */
+  origins: string[];
+}
+
+/**
+ * Throttling of failed sign-ins in a sliding window: once an account, or a client address,
+ * has `maxFailures` (`maxFailuresPerAddress`) failed sign-ins within `windowMs`, further
+ * attempts get `429` with `Retry-After` until the oldest failure leaves the window.
+ * A successful sign-in clears the account's failures (not the address's).
+ *
+ * @example
+ * const throttle: LoginThrottleOptions = { maxFailures: 5, windowMs: 60_000 };
+ */
+export interface LoginThrottleOptions {
+  /**
+   * Failed sign-ins per account (user, or the email / user name asked for) within the window.
+   * @default 10
+   */
+  maxFailures?: number;
+  /**
+   * Failed sign-ins per client address within the window, whatever the account.
+   * @default 5 × maxFailures (50)
+   */
+  maxFailuresPerAddress?: number;
+  /**
+   * Length of the sliding window, in ms.
+   * @default 900_000 (15 min)
+   */
+  windowMs?: number;
+}
+
+/**
+ * Options of `createServer`. Every field is optional.
+ *
+ * @example
+ * createServer({ seed: 'none', dataFile: './data.json', sessionTtlMs: 60_000, latencyMs: 200 });
+ */
+export interface ServerOptions {
+  /**
+   * The data to start with: the demo data set, nothing, or your own entities. Ignored when
+   * `dataFile` already exists.
+   * @default 'demo'
+   */
+  seed?: 'demo' | 'none' | BridgeData;
+  /**
+   * Persist to this JSON file: loaded at start when it exists, rewritten atomically (temp file
+   * + rename) after every change; writes are serialized so concurrent changes lose nothing.
+   * @default undefined (in memory only)
+   */
+  dataFile?: string;
+  /**
+   * Path prefix of every route.
+   * @default '/api'
+   */
+  basePath?: string;
+  /**
+   * Lifetime of a session from sign-in, in ms.
+   * @default 86_400_000 (24 h)
+   */
+  sessionTtlMs?: number;
+  /**
+   * Delay added to every response, in ms, to show loading states.
+   * @default 0
+   */
+  latencyMs?: number;
+  /**
+   * Fastify logger option (`true` logs requests as JSON).
+   * @default false
+   */
+  logger?: FastifyServerOptions['logger'];
+  /**
+   * CORS allow-list (`@fastify/cors`): listed origins may call with credentials and any
+   * request header (X-Session-ID included); a bare array is short for `{ origins }`.
+   * `false`, like the default, sends no CORS headers: only same-origin pages (or a proxy such
+   * as the demo's) and non-browser clients reach the API. No setting reflects any origin.
+   * @default false
+   */
+  cors?: false | CorsOptions | string[];
+  /**
+   * Throttling of failed sign-ins (429 + `Retry-After`); `false` turns it off.
+   * @default { maxFailures: 10, maxFailuresPerAddress: 50, windowMs: 900_000 }
+   */
+  loginThrottle?: false | LoginThrottleOptions;
+  /**
+   * Header carrying the session.
+   * @default 'X-Session-ID'
+   */
+  sessionHeader?: string;
+  /**
+   * Cookie carrying the session, read when the header is absent.
+   * @default 'session_id'
+   */
+  sessionCookie?: string;
+}

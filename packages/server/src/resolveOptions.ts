@@ -1,0 +1,116 @@
+import type { FastifyServerOptions } from 'fastify';
+import { createDemoData } from './demoData';
+import type { ServerOptions } from './ServerOptions';
+import type { BridgeData } from './types';
+
+/** Login throttling with every default filled in. */
+export interface ThrottleSettings {
+  maxFailures: number;
+  maxFailuresPerAddress: number;
+  windowMs: number;
+}
+
+/** `ServerOptions` checked, with every default filled in. */
+export interface ResolvedOptions {
+  basePath: string;
+  sessionTtlMs: number;
+  latencyMs: number;
+  data: BridgeData;
+  dataFile: string | undefined;
+  logger: FastifyServerOptions['logger'];
+  corsOrigins: string[];
+  loginThrottle: ThrottleSettings | false;
+  /** Lower-case header name carrying the session. */
+  sessionHeader: string;
+  sessionCookie: string;
+}
+
+function normalizeBasePath(path: string): string {
+  if (typeof path !== 'string') throw new TypeError('basePath must be a string');
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new RangeError(`${name} must be a finite number >= 0, got ${String(value)}`);
+  }
+  return value;
+}
+
+function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be an integer >= 1, got ${String(value)}`);
+  }
+  return value;
+}
+
+function corsOrigins(cors: ServerOptions['cors']): string[] {
+  if (cors === undefined || cors === false) return [];
+  if ((cors as unknown) === true) {
+    throw new TypeError(
+      'cors: true is not supported (it would let any site read signed-in data): list the origins, cors: { origins: [...] }',
+    );
+  }
+  const origins = Array.isArray(cors) ? cors : (cors as { origins?: unknown }).origins;
+  if (!Array.isArray(origins)) throw new TypeError('cors.origins must be an array of origins');
+  for (const origin of origins) {
+    let parsed: string | undefined;
+    try {
+      parsed = new URL(String(origin)).origin;
+    } catch {
+      parsed = undefined;
+    }
+    if (typeof origin !== 'string' || parsed !== origin) {
+      throw new TypeError(
+        `cors.origins: "${String(origin)}" is not an origin like "http://localhost:5173"`,
+      );
+    }
+  }
+  return [...origins];
+}
+
+function loginThrottle(option: ServerOptions['loginThrottle']): ThrottleSettings | false {
+  if (option === false) return false;
+  if (option !== undefined && (typeof option !== 'object' || option === null)) {
+    throw new TypeError('loginThrottle must be false or an object');
+  }
+  const maxFailures = positiveInteger('loginThrottle.maxFailures', option?.maxFailures, 10);
+  return {
+    maxFailures,
+    maxFailuresPerAddress: positiveInteger(
+      'loginThrottle.maxFailuresPerAddress',
+      option?.maxFailuresPerAddress,
+      5 * maxFailures,
+    ),
+    windowMs: positiveInteger('loginThrottle.windowMs', option?.windowMs, 900_000),
+  };
+}
+
+/**
+ * Checks `createServer`'s options (a `TypeError`/`RangeError` naming the option) and fills in
+ * the defaults.
+ *
+ * @example
+ * resolveOptions({ cors: ['http://localhost:5173'] }).corsOrigins; // ['http://localhost:5173']
+ */
+export function resolveOptions(options: ServerOptions): ResolvedOptions {
+  const seed = options.seed ?? 'demo';
+  if (seed !== 'demo' && seed !== 'none' && (typeof seed !== 'object' || seed === null)) {
+    throw new TypeError(`seed must be 'demo', 'none' or a data object, got ${String(seed)}`);
+  }
+  return {
+    basePath: normalizeBasePath(options.basePath ?? '/api'),
+    sessionTtlMs: nonNegative('sessionTtlMs', options.sessionTtlMs, 86_400_000),
+    latencyMs: nonNegative('latencyMs', options.latencyMs, 0),
+    data: seed === 'demo' ? createDemoData() : seed === 'none' ? { entities: {} } : seed,
+    dataFile: options.dataFile,
+    logger: options.logger ?? false,
+    corsOrigins: corsOrigins(options.cors),
+    loginThrottle: loginThrottle(options.loginThrottle),
+    sessionHeader: (options.sessionHeader ?? 'X-Session-ID').toLowerCase(),
+    sessionCookie: options.sessionCookie ?? 'session_id',
+  };
+}
