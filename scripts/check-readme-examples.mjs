@@ -7,7 +7,8 @@
 // The modules and their tsconfig.json stay in node_modules/.cache/readme-examples, so a failure
 // can be reproduced with `npx tsc -p node_modules/.cache/readme-examples`.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const CHECKED_LANGS = new Map([
@@ -20,12 +21,13 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.next', '.git', 'coverage
 
 /**
  * The fenced `ts`/`tsx` blocks of one Markdown text, with the 1-based line of each opening fence.
+ * A first line `// path/name.tsx` names the block's file (`file`, else `null`).
  * A block opts out with `nocheck` in its info string or a `<!-- not-checked: reason -->` comment
  * on the last non-blank line before the fence; `optOut` is then its reason (`''` if none given).
  *
  * @example
  * extractBlocks('```ts\nconst a = 1;\n```\n');
- * // [{ line: 1, lang: 'ts', code: 'const a = 1;\n', optOut: null }]
+ * // [{ line: 1, lang: 'ts', file: null, code: 'const a = 1;\n', optOut: null }]
  */
 export function extractBlocks(markdown) {
   const lines = markdown.split(/\r?\n/);
@@ -49,6 +51,7 @@ export function extractBlocks(markdown) {
       blocks.push({
         line: i + 1,
         lang,
+        file: namedFile(body),
         code: `${body.join('\n')}\n`,
         optOut: optOutReason(lines, i, words),
       });
@@ -56,6 +59,13 @@ export function extractBlocks(markdown) {
     i = end;
   }
   return blocks;
+}
+
+// `// app/providers.tsx` (or `// proxy.ts (Next 16)`) as the first line names the block's file.
+function namedFile(body) {
+  const first = /^\/\/\s*([\w@.-][\w@./[\]-]*\.(?:ts|tsx|mts|cts))(?:\s|$)/.exec(body[0] ?? '');
+  const path = first?.[1];
+  return path && !path.split('/').includes('..') ? path : null;
 }
 
 function optOutReason(lines, fenceIndex, words) {
@@ -87,38 +97,71 @@ export function findReadmes(root) {
   return found.sort();
 }
 
+// Optional peers the repo does not install, reduced to the part of their real API the READMEs
+// use; declared only while the package is absent, so an installed copy always wins.
+const OPTIONAL_MODULES = {
+  'expo-secure-store': `declare module 'expo-secure-store' {
+  export interface SecureStoreOptions { keychainService?: string; requireAuthentication?: boolean }
+  export function getItemAsync(key: string, options?: SecureStoreOptions): Promise<string | null>;
+  export function setItemAsync(key: string, value: string, options?: SecureStoreOptions): Promise<void>;
+  export function deleteItemAsync(key: string, options?: SecureStoreOptions): Promise<void>;
+}
+`,
+};
+
+const slash = (path) => path.split('\\').join('/');
+
 async function main() {
   const ts = (await import('typescript')).default;
   const root = fileURLToPath(new URL('..', import.meta.url));
   const outDir = join(root, 'node_modules', '.cache', 'readme-examples');
   rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
 
-  const files = new Map(); // module file name -> { readme, block }
+  // Each README gets a directory; a block that names its file (`// app/layout.tsx`) is written
+  // there under that name, so blocks of one app can import each other as the reader's would.
+  const files = new Map(); // absolute module path -> { readme, block }
   const optedOut = [];
   for (const readme of findReadmes(root)) {
-    const rel = relative(root, readme).split('\\').join('/');
+    const rel = slash(relative(root, readme));
+    const dir = join(outDir, slash(relative(root, dirname(readme))).replace(/\//g, '__') || 'root');
     for (const block of extractBlocks(readFileSync(readme, 'utf8'))) {
       if (block.optOut !== null) {
         optedOut.push({ where: `${rel}:${block.line}`, reason: block.optOut });
         continue;
       }
-      const name = `${rel.replace(/[/.]/g, '_')}_L${block.line}.${block.lang}`;
-      writeFileSync(join(outDir, name), block.code);
-      files.set(name, { readme: rel, block });
+      let file = join(dir, block.file ?? `readme-L${block.line}.${block.lang}`);
+      if (files.has(file)) file = join(dir, `readme-L${block.line}.${block.lang}`);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, block.code);
+      files.set(file, { readme: rel, block });
     }
   }
   if (files.size === 0) {
     console.error('readme examples: no ts/tsx block found; is the extractor broken?');
     process.exit(1);
   }
+  const require = createRequire(join(root, 'package.json'));
+  const stubs = Object.entries(OPTIONAL_MODULES).filter(([name]) => {
+    try {
+      require.resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  const fileNames = [...files.keys()].map((f) => slash(relative(outDir, f)));
+  if (stubs.length) {
+    writeFileSync(join(outDir, 'optional-modules.d.ts'), stubs.map(([, d]) => d).join('\n'));
+    fileNames.push('optional-modules.d.ts');
+  }
 
   // The repo's own options (tsconfig.base.json) plus what a strict app sets; every block is a
   // module of its own (moduleDetection: force), so names never clash between blocks.
+  const configPath = join(outDir, 'tsconfig.json');
   const tsconfig = {
-    extends: relative(outDir, join(root, 'tsconfig.base.json')).split('\\').join('/'),
+    extends: slash(relative(outDir, join(root, 'tsconfig.base.json'))),
     compilerOptions: {
-      baseUrl: relative(outDir, root).split('\\').join('/'),
+      baseUrl: slash(relative(outDir, root)),
       strict: true,
       noEmit: true,
       jsx: 'react-jsx',
@@ -129,9 +172,8 @@ async function main() {
       skipLibCheck: true,
       declaration: false,
     },
-    files: [...files.keys()],
+    files: fileNames,
   };
-  const configPath = join(outDir, 'tsconfig.json');
   writeFileSync(configPath, `${JSON.stringify(tsconfig, null, 2)}\n`);
 
   const parsed = ts.getParsedCommandLineOfConfigFile(
@@ -145,28 +187,24 @@ async function main() {
     },
   );
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
-  const perBlock = new Map();
   const other = [
     ...parsed.errors,
     ...program.getOptionsDiagnostics(),
     ...program.getGlobalDiagnostics(),
   ];
-  for (const sourceFile of program.getRootFileNames().map((f) => program.getSourceFile(f))) {
-    const key = relative(outDir, sourceFile.fileName);
+  let failed = 0;
+  for (const [file, { readme, block }] of files) {
+    const sourceFile = program.getSourceFile(file);
     const diagnostics = [
       ...program.getSyntacticDiagnostics(sourceFile),
       ...program.getSemanticDiagnostics(sourceFile),
     ];
-    if (diagnostics.length) perBlock.set(key, diagnostics);
-  }
-
-  for (const [name, diagnostics] of perBlock) {
-    const { readme, block } = files.get(name);
+    if (!diagnostics.length) continue;
+    failed++;
     console.error(`✗ ${readme}:${block.line} (\`\`\`${block.lang} block)`);
     for (const d of diagnostics) {
       const text = ts.flattenDiagnosticMessageText(d.messageText, '\n    ');
-      const at =
-        d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : null;
+      const at = d.start !== undefined ? sourceFile.getLineAndCharacterOfPosition(d.start) : null;
       // Line 1 of the module is the line after the fence.
       const where = at ? `${readme}:${block.line + at.line + 1}:${at.character + 1}` : readme;
       console.error(`  ${where} TS${d.code}: ${text}`);
@@ -177,16 +215,17 @@ async function main() {
   }
   if (optedOut.length) {
     console.log(`opted out (${optedOut.length}):`);
-    for (const { where, reason } of optedOut)
+    for (const { where, reason } of optedOut) {
       console.log(`  ${where}: ${reason || '(no reason given)'}`);
+    }
   }
   const unexplained = optedOut.filter((o) => !o.reason).length;
   if (unexplained) console.error(`✗ ${unexplained} opt-out(s) without a reason`);
   console.log(
-    `readme examples: ${files.size} checked, ${perBlock.size} failed, ${optedOut.length} opted out`,
+    `readme examples: ${files.size} checked, ${failed} failed, ${optedOut.length} opted out`,
   );
-  if (perBlock.size || other.length || unexplained) {
-    console.error(`reproduce: npx tsc -p ${relative(root, configPath).split('\\').join('/')}`);
+  if (failed || other.length || unexplained) {
+    console.error(`reproduce: npx tsc -p ${slash(relative(root, configPath))}`);
     process.exit(1);
   }
 }
