@@ -19,7 +19,7 @@ export interface UseBridgeViewOptions {
    * guard's reason: `'unauthenticated'`, `'unauthorized'` or `'session-expired'`.
    * @default undefined
    */
-  onUnauthorized?: (reason: RedirectReason | null) => void;
+  onUnauthorized?: (reason: RedirectReason) => void;
   /**
    * The provider instance whose user is checked.
    * @default the provider's default instance
@@ -113,7 +113,8 @@ export function useBridgeView({
   useEffect(() => {
     if (state === 'loading' || settledRef.current === state) return;
     settledRef.current = state;
-    if (state === 'unauthorized') onUnauthorizedRef.current?.(redirectReason);
+    // Never null here: the guard always names why a settled view is unauthorized.
+    if (state === 'unauthorized' && redirectReason) onUnauthorizedRef.current?.(redirectReason);
   }, [state, redirectReason]);
 
   return { state, redirectReason };
