@@ -1,5 +1,6 @@
 import { type RedirectReason, useAuth, useAuthGuard } from '@bridgekit/react';
 import type { ReactNode } from 'react';
+import { setTryAnyway, useProductAccess } from '../productAccess';
 import { navigate, useRoute } from '../router';
 
 function onRedirect(path: string, reason: RedirectReason) {
@@ -11,6 +12,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const guard = useAuthGuard({ loginRedirectPath: '/login', onRedirect });
   const { logout } = useAuth();
   const { path } = useRoute();
+  const { offerWrite } = useProductAccess();
 
   if (guard.isLoading && !guard.isAuthorized) {
     return (
@@ -23,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
   const signOut = async () => {
     await logout();
+    setTryAnyway(false);
     navigate('/login');
   };
   const link = (to: string, label: string) => (
@@ -37,7 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <strong className="brand">Bridgekit demo</strong>
         <nav>
           {link('/products', 'Products')}
-          {link('/products/new', 'New product')}
+          {offerWrite && link('/products/new', 'New product')}
           {link('/admin', 'Admin')}
         </nav>
         <span className="user" data-testid="current-user">
