@@ -17,6 +17,8 @@ export interface DeleteProduct {
   dialog: ReactNode;
   /** The last outcome, or `null`. */
   outcome: DeleteOutcome | null;
+  /** `true` from the confirm until the server has answered. */
+  isDeleting: boolean;
   dismiss(): void;
 }
 
@@ -31,7 +33,7 @@ export interface DeleteProduct {
  */
 export function useDeleteProduct(onDeleted?: (product: Product) => void): DeleteProduct {
   const products = useBridgeApi<Product>(productsEntity);
-  const { mutate } = useBridgeMutation(products, 'delete');
+  const { mutate, isLoading } = useBridgeMutation(products, 'delete');
   // The product stays after closing, so the dialog's text does not change while it fades.
   const [asked, setAsked] = useState<{ product: Product; open: boolean } | null>(null);
   const [outcome, setOutcome] = useState<DeleteOutcome | null>(null);
@@ -85,6 +87,7 @@ export function useDeleteProduct(onDeleted?: (product: Product) => void): Delete
     ask,
     dialog,
     outcome,
+    isDeleting: isLoading,
     dismiss: () => setOutcome(null),
   };
 }

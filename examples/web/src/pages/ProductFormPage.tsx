@@ -5,7 +5,7 @@ import { useProductAccess } from '../productAccess';
 import { productsEntity } from '../products';
 import { navigate, useRoute } from '../router';
 import type { Product } from '../types';
-import { useDeleteProduct } from '../useDeleteProduct';
+import { type DeleteProduct, useDeleteProduct } from '../useDeleteProduct';
 
 /** The demo data's categories (they follow from the kind of product). */
 const CATEGORIES = [
@@ -49,9 +49,14 @@ function EditProduct({ id }: { id: string }) {
   const products = useBridgeApi<Product>(productsEntity);
   const { data: product, error } = useBridgeQuery(products, 'get', { id });
   const { params } = useRoute();
-  // A failed revalidation keeps the record SWR already has (e.g. just after it was deleted).
-  if (!product && error) {
-    const missing = isBridgeApiError(error) && error.status === 404;
+  const remove = useDeleteProduct((gone) =>
+    navigate(`/products?deleted=${encodeURIComponent(gone.name)}`),
+  );
+  const missing = isBridgeApiError(error) && error.status === 404;
+  // SWR keeps the record it had when a revalidation fails: a 404 still means it is gone,
+  // unless this page is deleting it (the list page takes over once that succeeded).
+  const deletingHere = remove.isDeleting || remove.outcome?.kind === 'deleted';
+  if (error && (!product || (missing && !deletingHere))) {
     return (
       <section className="card" data-testid="product-not-found">
         <h2>{missing ? 'Product not found' : 'Could not load the product'}</h2>
@@ -65,19 +70,25 @@ function EditProduct({ id }: { id: string }) {
     );
   }
   if (!product) return <p className="muted">Loading…</p>;
-  return <ProductForm product={product} created={params.has('created')} />;
+  return <ProductForm product={product} created={params.has('created')} remove={remove} />;
 }
 
 /**
  * Create (`POST /products`) or edit (`PUT /products/:id`) a product; shows the server's 422
  * errors. Users who may not write see the record read-only, without Save and Delete.
  */
-function ProductForm({ product, created = false }: { product?: Product; created?: boolean }) {
+function ProductForm({
+  product,
+  created = false,
+  remove,
+}: {
+  product?: Product;
+  created?: boolean;
+  /** Delete, for a product being edited. */
+  remove?: DeleteProduct;
+}) {
   const editing = product !== undefined;
   const { offerWrite } = useProductAccess();
-  const remove = useDeleteProduct((gone) =>
-    navigate(`/products?deleted=${encodeURIComponent(gone.name)}`),
-  );
   const readOnly = editing && !offerWrite;
 
   return (
@@ -89,7 +100,7 @@ function ProductForm({ product, created = false }: { product?: Product; created?
           products.
         </p>
       )}
-      <DeleteOutcomeNotice outcome={remove.outcome} onDismiss={remove.dismiss} />
+      {remove && <DeleteOutcomeNotice outcome={remove.outcome} onDismiss={remove.dismiss} />}
       <section className="card form-card">
         <h2>
           {!editing ? 'New product' : readOnly ? `“${product.name}”` : `Edit “${product.name}”`}
@@ -166,7 +177,7 @@ function ProductForm({ product, created = false }: { product?: Product; created?
                     {isSubmitting ? 'Saving…' : 'Save'}
                   </button>
                 )}
-                {editing && !readOnly && (
+                {remove && product && !readOnly && (
                   <button
                     type="button"
                     className="danger"
@@ -182,7 +193,7 @@ function ProductForm({ product, created = false }: { product?: Product; created?
           )}
         </BridgeForm>
       </section>
-      {remove.dialog}
+      {remove?.dialog}
     </>
   );
 }
