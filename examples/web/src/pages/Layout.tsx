@@ -7,6 +7,19 @@ function onRedirect(path: string, reason: RedirectReason) {
   navigate(`${path}?reason=${reason}`);
 }
 
+/** An e-mail address that may wrap after its "@" on a narrow screen, not mid-word. */
+function Breakable({ text }: { text: string }) {
+  const at = text.indexOf('@');
+  if (at === -1) return text;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
+  );
+}
+
 /** The signed-in part of the app: redirects to the sign-in page when there is no valid session. */
 export function Layout({ children }: { children: ReactNode }) {
   const guard = useAuthGuard({ loginRedirectPath: '/login', onRedirect });
@@ -44,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {link('/admin', 'Admin')}
         </nav>
         <span className="user" data-testid="current-user">
-          {guard.user?.email ?? guard.user?.userName}{' '}
+          <Breakable text={guard.user?.email ?? guard.user?.userName ?? ''} />{' '}
           <span className="badge">{guard.user?.userType}</span>
         </span>
         <button type="button" onClick={signOut} data-testid="sign-out">

@@ -96,8 +96,8 @@ function ProductForm({
       <ReadOnlyNotice />
       {created && product && (
         <p className="success" role="status" data-testid="created-notice">
-          Created “{product.name}” (id {product.id}). Here it is; change it below, or go back to the
-          products.
+          Created “{product.name}” (id {product.id}). Here it is: change it below, or go{' '}
+          <a href="#/products">back to the products</a>.
         </p>
       )}
       {remove && <DeleteOutcomeNotice outcome={remove.outcome} onDismiss={remove.dismiss} />}
