@@ -4,25 +4,40 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from '@bridgekit/server';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { type PreviewServer, preview } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
 
 // The demo exactly as `npm start` serves it: the built app (on the built packages) in a vite
-// preview that proxies /api to the reference server with demo data, driven by real Chromium.
+// preview that proxies /api to the reference server with demo data, driven by real Chromium,
+// once at desktop width and once at a phone's 390 px.
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const webDir = join(root, 'examples/web');
 const screenshots = join(webDir, 'e2e/screenshots');
 const HOST = '127.0.0.1';
 
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+type Viewport = (typeof VIEWPORTS)[number];
+
 let api: ReturnType<typeof createServer>;
 let web: PreviewServer;
 let browser: Browser;
-let page: Page;
+let appOrigin: string;
 let appUrl: string;
 let apiOrigin: string;
+
+// The page of the viewport whose tests run now (the describe blocks run one after the other).
+let page: Page;
+let viewport: Viewport;
+/** Console errors and uncaught exceptions of the current test; any one fails it. */
+let consoleErrors: string[] = [];
+/** Statuses the current test provokes on purpose (see `expectRefusal`). */
+let expectedStatuses: number[] = [];
 
 function buildIfNeeded() {
   const missing = ['core', 'server', 'react'].filter(
@@ -51,18 +66,42 @@ function buildIfNeeded() {
   );
 }
 
+/**
+ * Chromium logs every 4xx answer to `fetch` as a console error ("Failed to load resource: the
+ * server responded with a status of 403"). A test that makes the server refuse on purpose
+ * names the status here; only API requests with that status are then let through.
+ */
+function expectRefusal(...statuses: number[]) {
+  expectedStatuses.push(...statuses);
+}
+
 async function shot(name: string) {
-  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(screenshots, `${viewport.name}-${name}.png`),
+    fullPage: true,
+  });
 }
 
 const testId = (id: string) => page.getByTestId(id);
+/** A link of the top navigation ("Back to the products" elsewhere is another link). */
+const navLink = (name: string) =>
+  page.getByRole('navigation').getByRole('link', { name, exact: true });
+
+/** The page is no wider than the window: nothing scrolls sideways. */
+async function expectNoHorizontalScroll() {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `page width at ${viewport.width} px`).toBeLessThanOrEqual(clientWidth);
+}
 
 async function signIn(email: string, password: string) {
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await testId('sign-in').click();
-  await testId('products-table').waitFor();
+  await testId('products-table').locator('tbody tr.bk-table__row').first().waitFor();
 }
 
 async function signOut() {
@@ -75,13 +114,30 @@ async function tableNames() {
   return testId('products-table').locator('tbody tr.bk-table__row td:first-child').allInnerTexts();
 }
 
-/** Fills the first filter row of the search panel and applies it. */
-async function search(field: string, operator: string, value: string) {
-  const panel = testId('search-panel');
-  await panel.getByLabel('Field 1').selectOption(field);
-  await panel.getByLabel('Operator 1').selectOption(operator);
-  await panel.getByLabel('Value 1').fill(value);
-  await testId('search-apply').click();
+/** The names in the search results. */
+async function resultNames() {
+  return testId('search-results').locator('tbody tr td:first-child').allInnerTexts();
+}
+
+/** Waits until `read()` gives a list with (or without) `name`. */
+async function waitForName(read: () => Promise<string[]>, name: string, present: boolean) {
+  await expect.poll(async () => (await read()).includes(name)).toBe(present);
+}
+
+/** The request log's entries, as "METHOD STATUS URL" lines. */
+async function logLines() {
+  return (await testId('log-entry').allInnerTexts()).map((entry) => entry.replace(/\s+/g, ' '));
+}
+
+/** Runs `act`, then waits for the answer to the search request it sends and its rendering. */
+async function searchRequest(act: () => Promise<void>, urlPart = '') {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/products/search?') &&
+      decodeURIComponent(response.url()).includes(urlPart),
+  );
+  await act();
+  await answered;
   await page.waitForFunction(() => {
     const results = document.querySelector('[data-testid="search-results"]');
     return (
@@ -90,9 +146,63 @@ async function search(field: string, operator: string, value: string) {
   });
 }
 
+/** Fills the first filter row of the search panel and applies it. */
+async function search(field: string, operator: string, value: string) {
+  const panel = testId('search-panel');
+  await panel.getByLabel('Field 1').selectOption(field);
+  await panel.getByLabel('Operator 1').selectOption(operator);
+  await panel.getByLabel('Value 1').fill(value);
+  await searchRequest(() => testId('search-apply').click());
+}
+
+async function searchTotal() {
+  const text = (await testId('search-total').textContent()) ?? '';
+  return Number(/(\d+) matching/.exec(text)?.[1]);
+}
+
+/**
+ * Holds every DELETE of a product at the browser until `release()`, so a test can look at the
+ * optimistic state before the real server's answer arrives. The request itself is unchanged.
+ */
+async function holdDeletes() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const handler = async (route: Route) => {
+    if (route.request().method() !== 'DELETE') return route.fallback();
+    await released;
+    await route.continue();
+  };
+  await page.route('**/api/products/*', handler);
+  return {
+    release,
+    stop: () => page.unroute('**/api/products/*', handler),
+  };
+}
+
+const confirmDialog = () => page.getByRole('dialog', { name: 'Delete this product?' });
+
+/** Why Chromium did not start, if it did not. */
+let launchError: unknown;
+
 beforeAll(async () => {
   buildIfNeeded();
   mkdirSync(screenshots, { recursive: true });
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    // Reported by the test below as a failure; a failing hook alone would list the rest as skipped.
+    launchError = error;
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A reference server with fresh demo data and a preview of the app proxied to it. */
+async function startApp() {
   api = createServer({ seed: 'demo' });
   const { port } = await api.listen(0, HOST);
   apiOrigin = `http://${HOST}:${port}`;
@@ -107,48 +217,192 @@ beforeAll(async () => {
       proxy: { '/api': apiOrigin },
     },
   });
-  appUrl = `http://${HOST}:${(web.httpServer.address() as AddressInfo).port}/`;
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  appOrigin = `http://${HOST}:${(web.httpServer.address() as AddressInfo).port}`;
+  appUrl = `${appOrigin}/`;
+}
+
+it('runs on a real Chromium (a missing browser is a failure, never a skip)', () => {
+  if (launchError) throw launchError;
+  expect(browser.isConnected()).toBe(true);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  await api?.close();
-});
+describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
+  let context: BrowserContext;
 
-describe('the demo app in Chromium', () => {
-  it('sends a visitor without a session to the sign-in page with the demo accounts', async () => {
+  beforeAll(async () => {
+    if (!browser) throw launchError;
+    viewport = size;
+    // Each width starts from the same data: the other run's deletes do not leak in.
+    await startApp();
+    // A fresh context per width: its own storage, so each run starts signed out.
+    context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+    });
+    page = await context.newPage();
+    // Fail a step in seconds rather than after the 30 s default, so one bug is one failure.
+    page.setDefaultTimeout(10_000);
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const url = message.location().url;
+      const status = Number(/status of (\d{3})/.exec(message.text())?.[1]);
+      if (url.startsWith(`${appOrigin}/api/`) && expectedStatuses.includes(status)) return;
+      consoleErrors.push(`${message.text()} (${url})`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  });
+
+  afterEach(async () => {
+    const errors = consoleErrors;
+    consoleErrors = [];
+    expectedStatuses = [];
+    expect(errors, 'console errors').toEqual([]);
+    await expectNoHorizontalScroll();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await web?.close();
+    await api?.close();
+  });
+
+  it('sends a visitor without a session to the sign-in page, with a favicon', async () => {
     await page.goto(appUrl);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(page.url()).toContain('#/login?reason=unauthenticated');
     await expect(testId('signin-notice').textContent()).resolves.toMatch(/sign in/i);
     await expect(page.locator('.demo-users').textContent()).resolves.toContain('viewer123');
+    // The icon the page names is served (no 404 and no console error on load).
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toBeTruthy();
+    const served = await fetch(new URL(icon!, appUrl));
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toContain('image/svg+xml');
+    // The console check sees what the page logs (it is emptied again before the check).
+    await page.evaluate(() => console.error('probe'));
+    await expect.poll(() => consoleErrors.some((e) => e.startsWith('probe'))).toBe(true);
+    consoleErrors = [];
     await shot('01-sign-in');
   });
 
-  it('shows a viewer the fallback of the admin section', async () => {
+  it('labels the last failure with its request and time, and clears it on sign-in', async () => {
+    expectRefusal(401);
+    await page.getByLabel('Email').fill('viewer@example.com');
+    await page.getByLabel('Password').fill('wrong password');
+    await testId('sign-in').click();
+    await page.getByRole('alert').waitFor();
+    const failure = testId('last-failure');
+    await failure.waitFor();
+    expect((await failure.textContent())?.replace(/\s+/g, ' ')).toMatch(
+      /POST \/api\/auth\/login → 401/,
+    );
+    expect(
+      Date.parse((await failure.locator('time').getAttribute('datetime')) ?? ''),
+    ).not.toBeNaN();
+    await shot('02-sign-in-failed');
+
     await signIn('viewer@example.com', 'viewer123');
-    await page.getByRole('link', { name: 'Admin' }).click();
+    expect(await failure.count()).toBe(0);
+    // The log itself keeps the failed request.
+    expect((await logLines()).some((line) => /^POST 401 \/api\/auth\/login/.test(line))).toBe(true);
+  });
+
+  it('offers a viewer no New product, row editing, Save or Delete', async () => {
+    await testId('read-only-notice').waitFor();
+    expect(await navLink('New product').count()).toBe(0);
+    const table = testId('products-table');
+    expect(await table.locator('.bk-table__row--clickable').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    const before = page.url();
+    await table.locator('tbody tr.bk-table__row').first().click();
+    expect(page.url()).toBe(before);
+    await shot('03-viewer-products');
+
+    // Typed-in routes are read-only too.
+    await page.goto(`${appUrl}#/products/new`);
+    await testId('create-not-offered').waitFor();
+    expect(await testId('product-form').count()).toBe(0);
+    await page.goto(`${appUrl}#/products/1`);
+    const form = testId('product-form');
+    await form.waitFor();
+    await expect(form.getByLabel('Name').isDisabled()).resolves.toBe(true);
+    expect(await testId('save-product').count()).toBe(0);
+    expect(await testId('delete-product').count()).toBe(0);
+    await shot('04-viewer-record');
+    await testId('back-to-products').click();
+    await testId('products-table').locator('tbody tr.bk-table__row').first().waitFor();
+  });
+
+  it('shows a viewer the fallback of the admin section', async () => {
+    await navLink('Admin').click();
     await testId('admin-fallback').waitFor();
     expect(await testId('admin-section').count()).toBe(0);
-    await shot('02-viewer-admin-fallback');
+    await shot('05-viewer-admin-fallback');
+    await navLink('Products').click();
+    await testId('products-table').locator('tbody tr.bk-table__row').first().waitFor();
+  });
+
+  it("rolls an optimistic delete back when the server refuses it (a viewer's 403)", async () => {
+    expectRefusal(403);
+    // The viewer asks to see the write actions the UI hides, to watch the server refuse.
+    await testId('try-anyway').check();
+    await navLink('New product').waitFor();
+    const [name] = await tableNames();
+    expect(name).toBeTruthy();
+    const row = testId('products-table').locator('tbody tr.bk-table__row').first();
+
+    // The confirm step: Cancel sends nothing.
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await confirmDialog().waitFor();
+    await expect(confirmDialog().textContent()).resolves.toContain(name);
+    await expectNoHorizontalScroll();
+    await shot('06-delete-confirm');
+    await confirmDialog().getByRole('button', { name: 'Cancel' }).click();
+    await confirmDialog().waitFor({ state: 'hidden' });
+    expect((await logLines()).some((line) => line.startsWith('DELETE'))).toBe(false);
+
+    const held = await holdDeletes();
+    try {
+      await row.getByRole('button', { name: `Delete ${name}` }).click();
+      await confirmDialog().getByRole('button', { name: 'Delete' }).click();
+      // Optimistic: the row leaves the table before the server has answered.
+      await waitForName(tableNames, name!, false);
+      held.release();
+      // The 403 puts it back, and says so.
+      const refused = testId('delete-refused');
+      await refused.waitFor();
+      await expect(refused.textContent()).resolves.toMatch(/403 FORBIDDEN/);
+      await waitForName(tableNames, name!, true);
+    } finally {
+      await held.stop();
+    }
+    await testId('request-log')
+      .getByText(/^\/api\/products\/\d+$/)
+      .first()
+      .waitFor();
+    expect((await logLines()).some((line) => /^DELETE 403 \/api\/products\/\d+$/.test(line))).toBe(
+      true,
+    );
+    await shot('07-delete-rolled-back');
     await signOut();
-    expect(page.url()).toContain('#/login');
+    // Signing out forgets "show anyway".
+    await signIn('viewer@example.com', 'viewer123');
+    await expect(testId('try-anyway').isChecked()).resolves.toBe(false);
+    expect(await navLink('New product').count()).toBe(0);
+    await signOut();
   });
 
   it('shows an admin the admin section', async () => {
     await signIn('admin@example.com', 'admin123');
     await expect(testId('current-user').textContent()).resolves.toContain('admin');
-    await page.getByRole('link', { name: 'Admin' }).click();
+    expect(await testId('read-only-notice').count()).toBe(0);
+    await navLink('Admin').click();
     await testId('admin-section').locator('tbody tr.bk-table__row').first().waitFor();
     expect(await testId('admin-fallback').count()).toBe(0);
-    await shot('03-admin-section');
+    await shot('08-admin-section');
   });
 
   it('pages through the products table', async () => {
-    await page.getByRole('link', { name: 'Products' }).click();
+    await navLink('Products').click();
     const table = testId('products-table');
     await table.locator('tbody tr.bk-table__row').first().waitFor();
     const first = await tableNames();
@@ -165,7 +419,7 @@ describe('the demo app in Chromium', () => {
     const second = await tableNames();
     expect(second).toHaveLength(10);
     expect(second.filter((name) => first.includes(name))).toEqual([]);
-    await shot('04-products-page-2');
+    await shot('09-products-page-2');
   });
 
   it('sorts the products table by a header', async () => {
@@ -192,18 +446,60 @@ describe('the demo app in Chromium', () => {
     for (const price of prices) expect(price).toBeGreaterThanOrEqual(100);
     // The request log shows the real request, query string included.
     await testId('request-log').getByText('/api/products/search?').first().waitFor();
-    const log = await testId('log-entry').allInnerTexts();
+    const log = await logLines();
     expect(
-      log.some((entry) => /^GET\s+200\s+\/api\/products\/search\?.*price\[gte\]=100/.test(entry)),
+      log.some((entry) => /^GET 200 \/api\/products\/search\?.*price\[gte\]=100/.test(entry)),
     ).toBe(true);
-    await shot('05-admin-products-search');
+    await shot('10-admin-products-search');
   });
 
-  it('shows the 422 of a product without a price, then creates a valid one', async () => {
-    const name = `E2E lamp ${Date.now()}`;
-    await page.getByRole('link', { name: 'New product' }).click();
+  it('sorts the search results by a header, like the main table', async () => {
+    const results = testId('search-results');
+    const prices = async () =>
+      (await results.getByTestId('price').allInnerTexts()).map((t) => Number(t.replace('$', '')));
+    const header = results.getByRole('button', { name: /^Price/ });
+
+    await searchRequest(() => header.click(), 'sort=price:asc');
+    await results.locator('th[aria-sort="ascending"]').waitFor();
+    const up = await prices();
+    expect(up.length).toBeGreaterThan(1);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    expect(up[0]).toBeGreaterThanOrEqual(100);
+
+    await searchRequest(() => header.click(), 'sort=price:desc');
+    await results.locator('th[aria-sort="descending"]').waitFor();
+    const down = await prices();
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    expect(down[0]).toBeGreaterThan(up[0]!);
+    await results.getByText('Page 1 of').waitFor();
+  });
+
+  it('explains that ilike without % is exact, and finds text anywhere with contains', async () => {
+    await expect(testId('operator-help').textContent()).resolves.toMatch(
+      /without % they are exact/,
+    );
+    await search('name', 'ilike', 'lamp');
+    expect(await searchTotal()).toBe(0);
+
+    await search('name', 'contains', 'lamp');
+    expect(await searchTotal()).toBeGreaterThan(0);
+    const names = await resultNames();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.toLowerCase()).toContain('lamp');
+    expect((await logLines()).some((line) => line.includes('name[ilike]=%lamp%'))).toBe(true);
+  });
+
+  let created = '';
+  let createdId = '';
+
+  it('shows the 422 of a product without a price, then creates one and shows it', async () => {
+    // `%` and `_` in the name, for the escaping test below.
+    created = `E2E 100%_cotton lamp ${viewport.name} ${Date.now()}`;
+    await navLink('New product').click();
     const form = testId('product-form');
-    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Name').fill(created);
+    await form.getByLabel('Category').selectOption('Home');
+    expectRefusal(422);
     await testId('save-product').click();
     const error = testId('form-error');
     await error.waitFor();
@@ -211,36 +507,103 @@ describe('the demo app in Chromium', () => {
     expect(message).toContain('422');
     expect(message).toContain('price');
     await expect(form.getByLabel('Price').getAttribute('aria-invalid')).resolves.toBe('true');
-    await shot('06-create-422');
+    await shot('11-create-422');
 
     await form.getByLabel('Price').fill('149.5');
     await testId('save-product').click();
-    await testId('saved-notice').waitFor();
-    await expect(testId('saved-notice').textContent()).resolves.toContain(name);
-
-    await search('name', 'eq', name);
-    const rows = testId('search-results').locator('tbody tr');
-    await expect(rows.count()).resolves.toBe(1);
-    await expect(rows.first().textContent()).resolves.toContain('$149.50');
-    await shot('07-created-product-found');
+    // The new record is brought into view: its own page, saying it was created.
+    const notice = testId('created-notice');
+    await notice.waitFor();
+    await expect(notice.textContent()).resolves.toContain(created);
+    createdId = /#\/products\/([^?]+)\?created=1$/.exec(page.url())?.[1] ?? '';
+    expect(createdId).toMatch(/^\d+$/);
+    await page.getByRole('heading', { name: `Edit “${created}”` }).waitFor();
+    await expect(testId('product-form').getByLabel('Price').inputValue()).resolves.toBe('149.5');
+    await shot('12-created-product-shown');
   });
 
-  it('edits the product of a clicked row with PUT', async () => {
+  it('escapes % and _ in a contains search, so they match themselves', async () => {
+    await navLink('Products').click();
+    // Unescaped, `%_%` would match every name; escaped, only names with "%_" in them.
+    await search('name', 'contains', '%_');
+    const names = await resultNames();
+    expect(names).toContain(created);
+    for (const name of names) expect(name).toContain('%_');
+    expect((await logLines()).some((line) => line.includes('name[ilike]=%\\%\\_%'))).toBe(true);
+
+    await search('name', 'contains', created);
+    expect(await resultNames()).toEqual([created]);
+  });
+
+  it('edits the product of a clicked search result with PUT', async () => {
     const row = testId('search-results').locator('tbody tr').first();
-    const name = (await row.locator('td').first().textContent()) ?? '';
-    await row.click();
-    await page.getByRole('heading', { name: `Edit “${name}”` }).waitFor();
+    await row.locator('td').first().click();
+    await page.getByRole('heading', { name: `Edit “${created}”` }).waitFor();
     const form = testId('product-form');
     await expect(form.getByLabel('Price').inputValue()).resolves.toBe('149.5');
     await form.getByLabel('Stock').fill('42');
     await testId('save-product').click();
     await testId('saved-notice').waitFor();
-    const log = await testId('log-entry').allInnerTexts();
-    expect(log.some((entry) => /^PUT\s+200\s+\/api\/products\/\S+$/.test(entry.trim()))).toBe(true);
+    const log = await logLines();
+    expect(log.some((entry) => /^PUT 200 \/api\/products\/\d+$/.test(entry.trim()))).toBe(true);
+  });
+
+  it('deletes a search result after the confirm step, optimistically', async () => {
+    await search('name', 'contains', created);
+    expect(await resultNames()).toEqual([created]);
+    const held = await holdDeletes();
+    try {
+      await testId('search-results')
+        .getByRole('button', { name: `Delete ${created}` })
+        .click();
+      await confirmDialog().waitFor();
+      await confirmDialog().getByRole('button', { name: 'Delete' }).click();
+      await waitForName(resultNames, created, false);
+      held.release();
+      await testId('delete-notice').waitFor();
+    } finally {
+      await held.stop();
+    }
+    await expect(testId('delete-notice').textContent()).resolves.toContain(created);
+    await expect.poll(searchTotal).toBe(0);
+    expect(
+      (await logLines()).some((line) => line === `DELETE 200 /api/products/${createdId}`),
+    ).toBe(true);
+    await shot('13-deleted');
+
+    // Its page is gone, with a way back.
+    expectRefusal(404);
+    await page.goto(`${appUrl}#/products/${createdId}`);
+    await testId('product-not-found').waitFor();
+    await testId('back-to-products').click();
+    await testId('products-table').locator('tbody tr.bk-table__row').first().waitFor();
+  });
+
+  it("deletes from a product's own page", async () => {
+    const table = testId('products-table');
+    const [name] = await tableNames();
+    await table.locator('tbody tr.bk-table__row').first().click();
+    await page.getByRole('heading', { name: `Edit “${name}”` }).waitFor();
+    await testId('delete-product').click();
+    // After a delete the mutation revalidates every cached query of /products, the open
+    // record's too, and that one answers 404.
+    expectRefusal(404);
+    await confirmDialog().getByRole('button', { name: 'Delete' }).click();
+    await testId('delete-notice').waitFor();
+    await expect(testId('delete-notice').textContent()).resolves.toContain(name);
+    expect(page.url()).toContain('#/products?deleted=');
+    await waitForName(tableNames, name!, false);
+  });
+
+  it('shows a way back from a page that does not exist', async () => {
+    await page.goto(`${appUrl}#/no/such/page`);
+    await testId('not-found').waitFor();
+    await shot('14-not-found');
+    await testId('not-found').getByRole('link', { name: 'Back to the products' }).click();
+    await testId('products-table').locator('tbody tr.bk-table__row').first().waitFor();
   });
 
   it('sends the user to sign in again when the server ends the session', async () => {
-    await page.getByRole('link', { name: 'Products' }).click();
     await testId('products-table').locator('tbody tr.bk-table__row').first().waitFor();
     // End the session behind the app's back, as an expiry or a sign-out elsewhere would.
     const sessionId = await page.evaluate(() => localStorage.getItem('client_session_id'));
@@ -252,21 +615,24 @@ describe('the demo app in Chromium', () => {
     expect(ended.status).toBe(200);
 
     // The next request gets a 401 and the guard reports 'session-expired'.
+    expectRefusal(401);
     await testId('products-table').getByRole('button', { name: 'Next' }).click();
     await testId('signin-notice').waitFor();
     expect(page.url()).toContain('#/login?reason=session-expired');
     await expect(testId('signin-notice').textContent()).resolves.toContain('session expired');
-    await shot('08-session-expired');
+    await shot('15-session-expired');
   });
 
   it('signs out back to the sign-in page', async () => {
     await signIn('editor@example.com', 'editor123');
+    // An editor may write products too.
+    await navLink('New product').waitFor();
     await signOut();
     expect(page.url()).toContain('#/login');
     // The guarded pages stay closed without a session.
     await page.goto(`${appUrl}#/products`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(page.url()).toContain('#/login?reason=unauthenticated');
-    await shot('09-signed-out');
+    await shot('16-signed-out');
   });
 });

@@ -3,6 +3,7 @@ import { useLayoutEffect } from 'react';
 import { RequestLog } from './components/RequestLog';
 import { AdminPage } from './pages/AdminPage';
 import { Layout } from './pages/Layout';
+import { NotFoundPage } from './pages/NotFoundPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductsPage } from './pages/ProductsPage';
 import { SignInPage } from './pages/SignInPage';
@@ -19,14 +20,24 @@ function Interceptors() {
   return null;
 }
 
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function Pages() {
   const { path } = useRoute();
   if (path === '/login') return <SignInPage />;
   const edit = /^\/products\/([^/]+)$/.exec(path);
-  let page = <ProductsPage />;
-  if (path === '/admin') page = <AdminPage />;
+  let page = <NotFoundPage path={path} />;
+  if (path === '/' || path === '/products') page = <ProductsPage />;
+  else if (path === '/admin') page = <AdminPage />;
   else if (path === '/products/new') page = <ProductFormPage />;
-  else if (edit) page = <ProductFormPage id={decodeURIComponent(edit[1]!)} />;
+  // The id is written into the path encoded; a malformed escape is simply not a product.
+  else if (edit) page = <ProductFormPage id={safeDecode(edit[1]!)} />;
   return <Layout>{page}</Layout>;
 }
 

@@ -17,3 +17,32 @@ export const productColumns: ColumnDef<Product>[] = [
     render: (active) => (active ? 'yes' : 'no'),
   },
 ];
+
+/**
+ * The columns plus a "Delete" button per row, for users the UI offers writing to. The click
+ * stops at the button, so it does not also open the row for editing.
+ */
+export function columnsWithDelete(onDelete: (product: Product) => void): ColumnDef<Product>[] {
+  return [
+    ...productColumns,
+    {
+      key: 'id',
+      header: 'Actions',
+      sortable: false,
+      render: (_id, product) => (
+        <button
+          type="button"
+          className="link danger"
+          aria-label={`Delete ${product.name}`}
+          data-testid="delete-row"
+          onClick={(event) => {
+            event.stopPropagation();
+            onDelete(product);
+          }}
+        >
+          Delete
+        </button>
+      ),
+    },
+  ];
+}

@@ -13,11 +13,18 @@ export interface LogEntry {
   status?: number;
 }
 
-/** The last failed outcome seen by the response interceptor, shown above the log. */
+/**
+ * The last failed outcome seen by the response interceptor, shown above the log with the
+ * request it answered and when; a successful sign-in clears it (`clearLastFailure`).
+ */
 export interface LastFailure {
   status: number;
   code?: string;
   error?: string;
+  method: string;
+  /** Path and query string, as in the log. */
+  url: string;
+  at: Date;
 }
 
 const MAX_ENTRIES = 40;
@@ -75,7 +82,14 @@ export function attachRequestLog(client: InterceptableClient): () => void {
     const id = ids.get(request);
     if (id !== undefined) update(id, { status: response.status });
     if (!response.success) {
-      lastFailure = { status: response.status, code: response.code, error: response.error };
+      lastFailure = {
+        status: response.status,
+        code: response.code,
+        error: response.error,
+        method: request.method,
+        url: relative(request.url),
+        at: new Date(),
+      };
       emit();
     }
     return response;
@@ -84,6 +98,13 @@ export function attachRequestLog(client: InterceptableClient): () => void {
     removeRequest();
     removeResponse();
   };
+}
+
+/** Forgets the last failure, e.g. the 401 of a mistyped password once sign-in succeeded. */
+export function clearLastFailure(): void {
+  if (lastFailure === null) return;
+  lastFailure = null;
+  emit();
 }
 
 export function clearRequestLog(): void {

@@ -46,31 +46,24 @@ const ADJECTIVES = [
   'Solar',
   'Silent',
 ];
-const NOUNS = [
-  'Lamp',
-  'Backpack',
-  'Kettle',
-  'Headphones',
-  'Notebook',
-  'Chair',
-  'Drill',
-  'Bottle',
-  'Camera',
-  'Blender',
-  'Tent',
-  'Keyboard',
-  'Mug',
-  'Speaker',
-];
-const CATEGORIES = [
-  'Books',
-  'Electronics',
-  'Garden',
-  'Home',
-  'Kitchen',
-  'Outdoor',
-  'Sports',
-  'Toys',
+// What each kind of product is, and the shop categories it may be filed under. Categories
+// follow from the noun, so a tent is never a book; a few nouns fit two (a solar lamp for the
+// garden, a bottle for sports), and the seed picks one of those.
+const KINDS: ReadonlyArray<{ noun: string; categories: readonly string[] }> = [
+  { noun: 'Lamp', categories: ['Home', 'Garden'] },
+  { noun: 'Backpack', categories: ['Outdoor', 'Sports'] },
+  { noun: 'Kettle', categories: ['Kitchen'] },
+  { noun: 'Headphones', categories: ['Electronics'] },
+  { noun: 'Notebook', categories: ['Books'] },
+  { noun: 'Chair', categories: ['Home', 'Garden'] },
+  { noun: 'Drill', categories: ['Tools'] },
+  { noun: 'Bottle', categories: ['Kitchen', 'Sports'] },
+  { noun: 'Camera', categories: ['Electronics'] },
+  { noun: 'Blender', categories: ['Kitchen'] },
+  { noun: 'Tent', categories: ['Outdoor'] },
+  { noun: 'Keyboard', categories: ['Electronics'] },
+  { noun: 'Mug', categories: ['Kitchen'] },
+  { noun: 'Speaker', categories: ['Electronics'] },
 ];
 const VERBS = [
   'Write',
@@ -134,11 +127,14 @@ export function createDemoData(seed = 20240101): BridgeData {
   const products: EntityRow[] = [];
   for (let i = 1; i <= 300; i++) {
     const price = Math.round((1 + rand() * 499) * 100) / 100;
+    const adjective = pick(rand, ADJECTIVES);
+    const kind = pick(rand, KINDS);
     products.push({
       id: String(i),
-      name: `${pick(rand, ADJECTIVES)} ${pick(rand, NOUNS)} ${i}`,
+      name: `${adjective} ${kind.noun} ${i}`,
       price,
-      category: pick(rand, CATEGORIES),
+      // Always one draw, even for a single category, so the values after it keep their seed.
+      category: pick(rand, kind.categories),
       stock: Math.floor(rand() * 201),
       active: rand() < 0.8,
       createdAt: new Date(BASE_TIME + Math.floor(rand() * 365 * DAY)).toISOString(),

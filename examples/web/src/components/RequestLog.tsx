@@ -19,7 +19,10 @@ export function RequestLog() {
       </div>
       {lastFailure && (
         <p className="last-failure" data-testid="last-failure">
-          Last failure: {lastFailure.status} {lastFailure.code} {lastFailure.error}
+          Last failure at{' '}
+          <time dateTime={lastFailure.at.toISOString()}>{lastFailure.at.toLocaleTimeString()}</time>
+          : {lastFailure.method} <code>{lastFailure.url}</code> → {lastFailure.status}{' '}
+          {lastFailure.code} {lastFailure.error}
         </p>
       )}
       {entries.length === 0 && <p className="muted">No requests yet.</p>}

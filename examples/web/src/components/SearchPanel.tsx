@@ -5,33 +5,40 @@ import {
   useSearchQueryBuilder,
 } from '@bridgekit/react';
 import { type FormEvent, useState } from 'react';
+import { containsPattern } from '../likePattern';
+import type { Product } from '../types';
 import { SearchResults } from './SearchResults';
 
 const FIELDS = ['name', 'price', 'category', 'stock', 'active'] as const;
 
+/** The operators offered: the hooks' own, plus `contains`, which the panel turns into `ilike`. */
+type Choice = FilterOperator | 'contains';
+const CHOICES: readonly Choice[] = ['contains', ...FILTER_OPERATORS];
+
 interface Row {
   id: number;
   field: string;
-  operator: FilterOperator;
+  operator: Choice;
   value: string;
 }
 
 let rowId = 0;
-const newRow = (): Row => ({ id: ++rowId, field: 'price', operator: 'gte', value: '' });
+const newRow = (): Row => ({ id: ++rowId, field: 'name', operator: 'contains', value: '' });
 
-/** The value a filter row sends: lists for in/nin, `true` for the null checks. */
-function filterValue(row: Row): unknown {
+/** The operator and value a filter row sends: lists for in/nin, `true` for the null checks. */
+function toFilter(row: Row): [FilterOperator, unknown] {
+  if (row.operator === 'contains') return ['ilike', containsPattern(row.value)];
   if (row.operator === 'in' || row.operator === 'nin')
-    return row.value.split(',').map((v) => v.trim());
-  if (row.operator === 'null' || row.operator === 'nnull') return true;
-  return row.value;
+    return [row.operator, row.value.split(',').map((v) => v.trim())];
+  if (row.operator === 'null' || row.operator === 'nnull') return [row.operator, true];
+  return [row.operator, row.value];
 }
 
 /**
  * Rows of field, operator and value, edited locally and handed to `useSearchQueryBuilder` on
  * "Apply": the builder's query then drives a `search` query.
  */
-export function SearchPanel() {
+export function SearchPanel({ onDelete }: { onDelete: (product: Product) => void }) {
   const builder = useSearchQueryBuilder();
   const [rows, setRows] = useState<Row[]>(() => [newRow()]);
   const [text, setText] = useState('');
@@ -45,8 +52,7 @@ export function SearchPanel() {
     builder.clearFilters();
     for (const row of rows) {
       const needsValue = row.operator !== 'null' && row.operator !== 'nnull';
-      if (!needsValue || row.value.trim() !== '')
-        builder.addFilter(row.field, row.operator, filterValue(row));
+      if (!needsValue || row.value.trim() !== '') builder.addFilter(row.field, ...toFilter(row));
     }
     builder.setQuery(text);
     builder.setPage(1);
@@ -87,10 +93,11 @@ export function SearchPanel() {
             </select>
             <select
               aria-label={`Operator ${index + 1}`}
+              aria-describedby="operator-help"
               value={row.operator}
-              onChange={(e) => change(row.id, { operator: e.target.value as FilterOperator })}
+              onChange={(e) => change(row.id, { operator: e.target.value as Choice })}
             >
-              {FILTER_OPERATORS.map((op) => (
+              {CHOICES.map((op) => (
                 <option key={op}>{op}</option>
               ))}
             </select>
@@ -110,6 +117,14 @@ export function SearchPanel() {
             </button>
           </div>
         ))}
+        <p className="help" id="operator-help" data-testid="operator-help">
+          <strong>contains</strong> finds your text anywhere in the value, ignoring case: it sends{' '}
+          <code>ilike %text%</code>, with <code>%</code>, <code>_</code> and <code>\</code> in your
+          text escaped so they match themselves. <strong>like</strong> and <strong>ilike</strong>{' '}
+          compare the whole value: without <code>%</code> they are exact matches (
+          <code>ilike desk</code> finds only “desk”); <code>%</code> stands for any run of
+          characters, <code>_</code> for one.
+        </p>
         <div className="actions">
           <button
             type="button"
@@ -126,7 +141,13 @@ export function SearchPanel() {
           </button>
         </div>
       </form>
-      {applied && <SearchResults query={builder.query as SearchQuery} onPage={builder.setPage} />}
+      {applied && (
+        <SearchResults
+          query={builder.query as SearchQuery}
+          onPage={builder.setPage}
+          onDelete={onDelete}
+        />
+      )}
     </section>
   );
 }

@@ -29,6 +29,9 @@ const fallback = (
       signed in with another user type, so you see this fallback instead. Sign in as{' '}
       <code>admin@example.com</code> to see it.
     </p>
+    <p>
+      <a href="#/products">Back to the products</a>
+    </p>
   </div>
 );
 

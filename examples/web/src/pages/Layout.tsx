@@ -1,9 +1,23 @@
 import { type RedirectReason, useAuth, useAuthGuard } from '@bridgekit/react';
 import type { ReactNode } from 'react';
+import { setTryAnyway, useProductAccess } from '../productAccess';
 import { navigate, useRoute } from '../router';
 
 function onRedirect(path: string, reason: RedirectReason) {
   navigate(`${path}?reason=${reason}`);
+}
+
+/** An e-mail address that may wrap after its "@" on a narrow screen, not mid-word. */
+function Breakable({ text }: { text: string }) {
+  const at = text.indexOf('@');
+  if (at === -1) return text;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
+  );
 }
 
 /** The signed-in part of the app: redirects to the sign-in page when there is no valid session. */
@@ -11,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const guard = useAuthGuard({ loginRedirectPath: '/login', onRedirect });
   const { logout } = useAuth();
   const { path } = useRoute();
+  const { offerWrite } = useProductAccess();
 
   if (guard.isLoading && !guard.isAuthorized) {
     return (
@@ -23,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
   const signOut = async () => {
     await logout();
+    setTryAnyway(false);
     navigate('/login');
   };
   const link = (to: string, label: string) => (
@@ -37,11 +53,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <strong className="brand">Bridgekit demo</strong>
         <nav>
           {link('/products', 'Products')}
-          {link('/products/new', 'New product')}
+          {offerWrite && link('/products/new', 'New product')}
           {link('/admin', 'Admin')}
         </nav>
         <span className="user" data-testid="current-user">
-          {guard.user?.email ?? guard.user?.userName}{' '}
+          <Breakable text={guard.user?.email ?? guard.user?.userName ?? ''} />{' '}
           <span className="badge">{guard.user?.userType}</span>
         </span>
         <button type="button" onClick={signOut} data-testid="sign-out">

@@ -1,8 +1,13 @@
-import { BridgeForm, useBridgeApi, useBridgeQuery } from '@bridgekit/react';
+import { BridgeForm, isBridgeApiError, useBridgeApi, useBridgeQuery } from '@bridgekit/react';
+import { DeleteOutcomeNotice } from '../components/DeleteOutcomeNotice';
+import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
+import { useProductAccess } from '../productAccess';
 import { productsEntity } from '../products';
-import { navigate } from '../router';
+import { navigate, useRoute } from '../router';
 import type { Product } from '../types';
+import { type DeleteProduct, useDeleteProduct } from '../useDeleteProduct';
 
+/** The demo data's categories (they follow from the kind of product). */
 const CATEGORIES = [
   'Books',
   'Electronics',
@@ -11,103 +16,184 @@ const CATEGORIES = [
   'Kitchen',
   'Outdoor',
   'Sports',
-  'Toys',
+  'Tools',
 ];
+
+const backLink = (
+  <a href="#/products" data-testid="back-to-products">
+    Back to the products
+  </a>
+);
 
 /** `#/products/new` creates, `#/products/:id` loads the product and edits it. */
 export function ProductFormPage({ id }: { id?: string }) {
-  return id === undefined ? <ProductForm /> : <EditProduct id={id} />;
+  return id === undefined ? <NewProduct /> : <EditProduct id={id} />;
+}
+
+function NewProduct() {
+  const { offerWrite, userType } = useProductAccess();
+  if (offerWrite) return <ProductForm />;
+  return (
+    <>
+      <ReadOnlyNotice />
+      <section className="card" data-testid="create-not-offered">
+        <h2>New product</h2>
+        <p>A {userType} cannot create products.</p>
+        <p>{backLink}</p>
+      </section>
+    </>
+  );
 }
 
 function EditProduct({ id }: { id: string }) {
   const products = useBridgeApi<Product>(productsEntity);
   const { data: product, error } = useBridgeQuery(products, 'get', { id });
-  if (error) {
+  const { params } = useRoute();
+  const remove = useDeleteProduct((gone) =>
+    navigate(`/products?deleted=${encodeURIComponent(gone.name)}`),
+  );
+  const missing = isBridgeApiError(error) && error.status === 404;
+  // SWR keeps the record it had when a revalidation fails: a 404 still means it is gone,
+  // unless this page is deleting it (the list page takes over once that succeeded).
+  const deletingHere = remove.isDeleting || remove.outcome?.kind === 'deleted';
+  if (error && (!product || (missing && !deletingHere))) {
     return (
-      <p className="error" role="alert">
-        {error.message}
-      </p>
+      <section className="card" data-testid="product-not-found">
+        <h2>{missing ? 'Product not found' : 'Could not load the product'}</h2>
+        <p className="error" role="alert">
+          {missing
+            ? `There is no product with id “${id}”: it may have been deleted.`
+            : error.message}
+        </p>
+        <p>{backLink}</p>
+      </section>
     );
   }
   if (!product) return <p className="muted">Loading…</p>;
-  return <ProductForm product={product} />;
+  return <ProductForm product={product} created={params.has('created')} remove={remove} />;
 }
 
-/** Create (`POST /products`) or edit (`PUT /products/:id`) a product; shows the server's 422 errors. */
-function ProductForm({ product }: { product?: Product }) {
+/**
+ * Create (`POST /products`) or edit (`PUT /products/:id`) a product; shows the server's 422
+ * errors. Users who may not write see the record read-only, without Save and Delete.
+ */
+function ProductForm({
+  product,
+  created = false,
+  remove,
+}: {
+  product?: Product;
+  created?: boolean;
+  /** Delete, for a product being edited. */
+  remove?: DeleteProduct;
+}) {
   const editing = product !== undefined;
+  const { offerWrite } = useProductAccess();
+  const readOnly = editing && !offerWrite;
 
   return (
-    <section className="card form-card">
-      <h2>{editing ? `Edit “${product.name}”` : 'New product'}</h2>
-      <BridgeForm<Product>
-        endpoint={editing ? `/products/${encodeURIComponent(product.id)}` : '/products'}
-        method={editing ? 'PUT' : 'POST'}
-        noValidate
-        data-testid="product-form"
-        onSuccess={(saved) => navigate(`/products?saved=${encodeURIComponent(saved.name)}`)}
-      >
-        {({ isSubmitting, error }) => (
-          <>
-            {error && (
-              <div className="error" role="alert" data-testid="form-error">
-                <strong>
-                  {error.status} {error.code}: {error.message}
-                </strong>
-                {error.errors && (
-                  <ul>
-                    {Object.entries(error.errors).map(([field, message]) => (
-                      <li key={field}>
-                        <code>{field}</code>: {message}
-                      </li>
+    <>
+      <ReadOnlyNotice />
+      {created && product && (
+        <p className="success" role="status" data-testid="created-notice">
+          Created “{product.name}” (id {product.id}). Here it is: change it below, or go{' '}
+          <a href="#/products">back to the products</a>.
+        </p>
+      )}
+      {remove && <DeleteOutcomeNotice outcome={remove.outcome} onDismiss={remove.dismiss} />}
+      <section className="card form-card">
+        <h2>
+          {!editing ? 'New product' : readOnly ? `“${product.name}”` : `Edit “${product.name}”`}
+        </h2>
+        <BridgeForm<Product>
+          endpoint={editing ? `/products/${encodeURIComponent(product.id)}` : '/products'}
+          method={editing ? 'PUT' : 'POST'}
+          noValidate
+          data-testid="product-form"
+          onSuccess={(saved) =>
+            editing
+              ? navigate(`/products?saved=${encodeURIComponent(saved.name)}`)
+              : // Straight to the new record, so the user sees what "Saved" made.
+                navigate(`/products/${encodeURIComponent(saved.id)}?created=1`)
+          }
+        >
+          {({ isSubmitting, error }) => (
+            <>
+              {error && (
+                <div className="error" role="alert" data-testid="form-error">
+                  <strong>
+                    {error.status} {error.code}: {error.message}
+                  </strong>
+                  {error.errors && (
+                    <ul>
+                      {Object.entries(error.errors).map(([field, message]) => (
+                        <li key={field}>
+                          <code>{field}</code>: {message}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              )}
+              <fieldset className="fields" disabled={readOnly}>
+                <label>
+                  Name
+                  <input
+                    name="name"
+                    defaultValue={product?.name}
+                    aria-invalid={!!error?.errors?.name}
+                  />
+                </label>
+                <label>
+                  Price
+                  <input
+                    name="price"
+                    type="number"
+                    step="0.01"
+                    defaultValue={product?.price}
+                    aria-invalid={!!error?.errors?.price}
+                  />
+                </label>
+                <label>
+                  Category
+                  <select name="category" defaultValue={product?.category ?? 'Home'}>
+                    {[...new Set([...CATEGORIES, product?.category ?? 'Home'])].map((c) => (
+                      <option key={c}>{c}</option>
                     ))}
-                  </ul>
+                  </select>
+                </label>
+                <label>
+                  Stock
+                  <input name="stock" type="number" step="1" defaultValue={product?.stock ?? 0} />
+                </label>
+                <label className="check">
+                  <input name="active" type="checkbox" defaultChecked={product?.active ?? true} />{' '}
+                  Active
+                </label>
+              </fieldset>
+              <div className="actions">
+                {!readOnly && (
+                  <button type="submit" data-testid="save-product">
+                    {isSubmitting ? 'Saving…' : 'Save'}
+                  </button>
                 )}
+                {remove && product && !readOnly && (
+                  <button
+                    type="button"
+                    className="danger"
+                    data-testid="delete-product"
+                    onClick={() => remove.ask(product)}
+                  >
+                    Delete…
+                  </button>
+                )}
+                {readOnly ? backLink : <a href="#/products">Cancel</a>}
               </div>
-            )}
-            <label>
-              Name
-              <input
-                name="name"
-                defaultValue={product?.name}
-                aria-invalid={!!error?.errors?.name}
-              />
-            </label>
-            <label>
-              Price
-              <input
-                name="price"
-                type="number"
-                step="0.01"
-                defaultValue={product?.price}
-                aria-invalid={!!error?.errors?.price}
-              />
-            </label>
-            <label>
-              Category
-              <select name="category" defaultValue={product?.category ?? 'Home'}>
-                {[...new Set([...CATEGORIES, product?.category ?? 'Home'])].map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Stock
-              <input name="stock" type="number" step="1" defaultValue={product?.stock ?? 0} />
-            </label>
-            <label className="check">
-              <input name="active" type="checkbox" defaultChecked={product?.active ?? true} />{' '}
-              Active
-            </label>
-            <div className="actions">
-              <button type="submit" data-testid="save-product">
-                {isSubmitting ? 'Saving…' : 'Save'}
-              </button>
-              <a href="#/products">Cancel</a>
-            </div>
-          </>
-        )}
-      </BridgeForm>
-    </section>
+            </>
+          )}
+        </BridgeForm>
+      </section>
+      {remove?.dialog}
+    </>
   );
 }

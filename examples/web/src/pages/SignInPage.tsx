@@ -1,5 +1,6 @@
 import { useAuth } from '@bridgekit/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { clearLastFailure } from '../requestLog';
 import { navigate, useRoute } from '../router';
 
 const DEMO_USERS = [
@@ -33,6 +34,8 @@ export function SignInPage() {
     setError(null);
     try {
       await login({ email, password });
+      // A mistyped password's 401 is history now; the log itself keeps every request.
+      clearLastFailure();
       navigate('/products');
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Sign-in failed');
