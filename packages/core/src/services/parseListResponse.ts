@@ -1,5 +1,5 @@
 import type { ListRequest } from '../dialect';
-import { linkHeader } from '../dialects/shared';
+import { linkHeader } from '../listHeaders';
 import { metaNumber } from '../meta';
 import type { ApiResponse } from '../types';
 
