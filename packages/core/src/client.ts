@@ -369,12 +369,16 @@ export class Client {
       sessionSent,
     });
     if (result.error !== undefined) hooks.report(result.error);
-    if (!hooks.hasResponseHooks()) return result.response as ApiResponse<T>;
-    return this.#finish(result, config) as Promise<ApiResponse<T>>;
+    const rejected = result.sessionSent && result.response.status === 401;
+    if (!hooks.hasResponseHooks(rejected)) return result.response as ApiResponse<T>;
+    return this.#finish(result, config, rejected) as Promise<ApiResponse<T>>;
   }
 
-  async #finish(result: AttemptResult, request: RequestConfig): Promise<ApiResponse> {
-    const rejected = result.sessionSent && result.response.status === 401;
+  async #finish(
+    result: AttemptResult,
+    request: RequestConfig,
+    rejected = false,
+  ): Promise<ApiResponse> {
     const response = await this.#hooks.runResponse(result.response, request, rejected);
     // An interceptor may have set `meta` in any spelling: normalized after they ran.
     if (response.meta !== undefined) response.meta = normalizeMeta(response.meta);

@@ -35,8 +35,11 @@ export interface ClientHooks {
   add(stage: Stage, fn: (...args: any[]) => unknown): () => void;
   /** Whether any request-side hook exists (request interceptors or `onRequest`). */
   hasRequestHooks(): boolean;
-  /** Whether any response-side hook exists. */
-  hasResponseHooks(): boolean;
+  /**
+   * Whether a response-side hook would run: an interceptor or `onResponse`, or a
+   * session-rejected listener when the session was `rejected`.
+   */
+  hasResponseHooks(rejected: boolean): boolean;
   /** Runs the request side; a throw propagates (the call becomes `CLIENT_ERROR`). */
   runRequest(config: RequestConfig): Promise<RequestConfig>;
   /**
@@ -91,7 +94,7 @@ export function createClientHooks(config: ClientConfig): ClientHooks {
       };
     },
     hasRequestHooks: () => has(0, 1),
-    hasResponseHooks: () => has(2, 4),
+    hasResponseHooks: (rejected) => has(2, 3) || (rejected && has(4, 4)),
     async runRequest(request) {
       let current = request;
       for (const { stage, fn } of entries) {
