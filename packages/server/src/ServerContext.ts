@@ -13,6 +13,8 @@ export interface ServerContext {
   sessionHeader: string;
   /** Cookie name carrying the session. */
   sessionCookie: string;
+  /** The user type `POST /auth/register` gives new users. */
+  registerUserType: string;
   /** Failed sign-in throttling; absent when turned off. */
   throttle?: LoginThrottle;
 }

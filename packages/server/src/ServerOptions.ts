@@ -94,6 +94,12 @@ export interface ServerOptions {
    */
   loginThrottle?: false | LoginThrottleOptions;
   /**
+   * The user type `POST /auth/register` gives new accounts: keep it the least privileged
+   * type your access rules know.
+   * @default 'viewer'
+   */
+  registerUserType?: string;
+  /**
    * Header carrying the session.
    * @default 'X-Session-ID'
    */

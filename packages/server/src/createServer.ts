@@ -13,6 +13,7 @@ import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { resolveOptions } from './resolveOptions';
 import { authRoutes } from './routes/authRoutes';
 import { entityRoutes } from './routes/entityRoutes';
+import { registerRoute } from './routes/registerRoute';
 import type { ServerContext } from './ServerContext';
 import type { ServerOptions } from './ServerOptions';
 import { createSessionStore } from './sessionStore';
@@ -39,6 +40,7 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
     sessions,
     sessionHeader: settings.sessionHeader,
     sessionCookie: settings.sessionCookie,
+    registerUserType: settings.registerUserType,
     ...(settings.loginThrottle ? { throttle: createLoginThrottle(settings.loginThrottle) } : {}),
   };
   const log: RequestRecord[] = [];
@@ -67,6 +69,7 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
     async (scope) => {
       scope.get('/health', async () => ({ success: true, data: { status: 'ok' } }));
       await authRoutes(scope, ctx);
+      await registerRoute(scope, ctx);
       await entityRoutes(scope, ctx);
     },
     { prefix: settings.basePath },

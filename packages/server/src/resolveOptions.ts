@@ -20,6 +20,7 @@ export interface ResolvedOptions {
   logger: FastifyServerOptions['logger'];
   corsOrigins: string[];
   loginThrottle: ThrottleSettings | false;
+  registerUserType: string;
   /** Lower-case header name carrying the session. */
   sessionHeader: string;
   sessionCookie: string;
@@ -43,6 +44,14 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < 1) {
     throw new RangeError(`${name} must be an integer >= 1, got ${String(value)}`);
+  }
+  return value;
+}
+
+function nonEmptyString(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || value === '') {
+    throw new TypeError(`${name} must be a non-empty string, got ${String(value)}`);
   }
   return value;
 }
@@ -110,6 +119,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     logger: options.logger ?? false,
     corsOrigins: corsOrigins(options.cors),
     loginThrottle: loginThrottle(options.loginThrottle),
+    registerUserType: nonEmptyString('registerUserType', options.registerUserType, 'viewer'),
     sessionHeader: (options.sessionHeader ?? 'X-Session-ID').toLowerCase(),
     sessionCookie: options.sessionCookie ?? 'session_id',
   };

@@ -1,8 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorBody, HttpError } from '../HttpError';
+import type { FastifyInstance } from 'fastify';
+import { findUser } from '../findUser';
+import { HttpError } from '../HttpError';
 import { hashPassword, verifyPassword } from '../password';
 import { type ServerContext, requestSessionId, requestUser, requireUser } from '../ServerContext';
 import { sessionCookieOptions } from '../sessionCookieOptions';
+import { signIn } from '../signedInData';
+import { tooManyAttempts } from '../tooManyAttempts';
 import { toPublicRow } from '../toPublicRow';
 import type { EntityRow } from '../types';
 
@@ -45,30 +48,10 @@ function anyHash(): string {
   return dummyHash;
 }
 
-function findUser(ctx: ServerContext, email?: string, userName?: string): EntityRow | undefined {
-  const users = ctx.store.entity('users');
-  if (!users) return undefined;
-  const key = (email ?? userName ?? '').toLowerCase();
-  const field = email ? 'email' : 'userName';
-  for (const user of users.rows.values()) {
-    const value = user[field];
-    if (typeof value === 'string' && value.toLowerCase() === key) return user;
-  }
-  return undefined;
-}
-
 // The throttle's account key: the user when it exists, else the name asked for, so guesses
 // at an unknown account are throttled the same way (and reveal nothing).
 function accountKey(user: EntityRow | undefined, email?: string, userName?: string): string {
   return user ? `user:${user.id}` : `name:${(email ?? userName ?? '').toLowerCase()}`;
-}
-
-function tooManyAttempts(reply: FastifyReply, waitMs: number): FastifyReply {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return reply
-    .code(429)
-    .header('retry-after', String(seconds))
-    .send(errorBody(new HttpError(429, `Too many failed sign-ins: try again in ${seconds} s`)));
 }
 
 /**
@@ -93,15 +76,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       throw new HttpError(401, 'Invalid credentials');
     }
     ctx.throttle?.succeed(account);
-    const session = ctx.sessions.create(user.id);
-    return {
-      success: true,
-      data: {
-        user: toPublicRow(user),
-        sessionId: session.id,
-        expiresAt: new Date(session.expiresAt).toISOString(),
-      },
-    };
+    return { success: true, data: signIn(ctx, user) };
   });
 
   app.post('/auth/logout', async (request, reply) => {
