@@ -71,6 +71,12 @@ export interface ServerOptions {
    */
   sessionTtlMs?: number;
   /**
+   * Lifetime of a refresh token from issue, in ms. Each `POST /auth/refresh` spends the token
+   * and hands out a new one with a new lifetime.
+   * @default 2_592_000_000 (30 days)
+   */
+  refreshTtlMs?: number;
+  /**
    * Delay added to every response, in ms, to show loading states.
    * @default 0
    */

@@ -34,7 +34,7 @@ import { createSessionStore } from './sessionStore';
 export function createServer(options: ServerOptions = {}): BridgeServer {
   const settings = resolveOptions(options);
   const store = createDataStore(settings.data, settings.dataFile);
-  const sessions = createSessionStore(settings.sessionTtlMs);
+  const sessions = createSessionStore(settings.sessionTtlMs, settings.refreshTtlMs);
   const ctx: ServerContext = {
     store,
     sessions,

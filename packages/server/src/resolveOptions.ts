@@ -14,6 +14,7 @@ export interface ThrottleSettings {
 export interface ResolvedOptions {
   basePath: string;
   sessionTtlMs: number;
+  refreshTtlMs: number;
   latencyMs: number;
   data: BridgeData;
   dataFile: string | undefined;
@@ -113,6 +114,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
   return {
     basePath: normalizeBasePath(options.basePath ?? '/api'),
     sessionTtlMs: nonNegative('sessionTtlMs', options.sessionTtlMs, 86_400_000),
+    refreshTtlMs: nonNegative('refreshTtlMs', options.refreshTtlMs, 2_592_000_000),
     latencyMs: nonNegative('latencyMs', options.latencyMs, 0),
     data: seed === 'demo' ? createDemoData() : seed === 'none' ? { entities: {} } : seed,
     dataFile: options.dataFile,

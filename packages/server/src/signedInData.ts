@@ -1,4 +1,5 @@
 import type { ServerContext } from './ServerContext';
+import type { IssuedRefreshToken, Session } from './sessionStore';
 import { toPublicRow } from './toPublicRow';
 import type { EntityRow } from './types';
 
@@ -8,6 +9,10 @@ export interface SignedInData {
   sessionId: string;
   /** ISO time the session ends. */
   expiresAt: string;
+  /** Spend it at `POST /auth/refresh` for a new session and a new refresh token. */
+  refreshToken: string;
+  /** ISO time the refresh token expires. */
+  refreshExpiresAt: string;
 }
 
 /**
@@ -18,9 +23,26 @@ export interface SignedInData {
  */
 export function signIn(ctx: ServerContext, user: EntityRow): SignedInData {
   const session = ctx.sessions.create(user.id);
+  return signedInData(user, session, ctx.sessions.issueRefreshToken(session));
+}
+
+/**
+ * The sign-in answer's `data` for a session already started (a refresh).
+ *
+ * @example
+ * const outcome = ctx.sessions.refresh(token);
+ * if (outcome.ok) return { success: true, data: signedInData(user, outcome.session, outcome.refreshToken) };
+ */
+export function signedInData(
+  user: EntityRow,
+  session: Session,
+  refresh: IssuedRefreshToken,
+): SignedInData {
   return {
     user: toPublicRow(user),
     sessionId: session.id,
     expiresAt: new Date(session.expiresAt).toISOString(),
+    refreshToken: refresh.token,
+    refreshExpiresAt: new Date(refresh.expiresAt).toISOString(),
   };
 }

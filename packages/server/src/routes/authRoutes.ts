@@ -4,7 +4,7 @@ import { HttpError } from '../HttpError';
 import { hashPassword, verifyPassword } from '../password';
 import { type ServerContext, requestSessionId, requestUser, requireUser } from '../ServerContext';
 import { sessionCookieOptions } from '../sessionCookieOptions';
-import { signIn } from '../signedInData';
+import { signedInData, signIn } from '../signedInData';
 import { tooManyAttempts } from '../tooManyAttempts';
 import { toPublicRow } from '../toPublicRow';
 import type { EntityRow } from '../types';
@@ -41,6 +41,17 @@ function readPasswordChange(body: unknown): { oldPassword: string; newPassword: 
   return { oldPassword: oldPassword as string, newPassword: newPassword as string };
 }
 
+function readRefreshToken(body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'Body must be a JSON object with refreshToken');
+  }
+  const { refreshToken } = body as Record<string, unknown>;
+  if (typeof refreshToken !== 'string' || refreshToken === '') {
+    throw new HttpError(422, 'Validation failed', { refreshToken: 'refreshToken is required' });
+  }
+  return refreshToken;
+}
+
 let dummyHash: string | undefined;
 
 function anyHash(): string {
@@ -55,8 +66,8 @@ function accountKey(user: EntityRow | undefined, email?: string, userName?: stri
 }
 
 /**
- * `/auth/login`, `/auth/logout`, `/auth/validation`, `/auth/me` (DESIGN.md §4), and
- * `/auth/password/change`. Failed sign-ins are throttled per account and per address when
+ * `/auth/login`, `/auth/logout`, `/auth/validation`, `/auth/me` (DESIGN.md §4),
+ * `/auth/refresh` (rotating refresh tokens) and `/auth/password/change`. Failed sign-ins are throttled per account and per address when
  * `ctx.throttle` is set.
  *
  * @example
@@ -79,9 +90,31 @@ export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     return { success: true, data: signIn(ctx, user) };
   });
 
+  app.post('/auth/refresh', async (request) => {
+    const token = readRefreshToken(request.body);
+    const outcome = ctx.sessions.refresh(token);
+    if (!outcome.ok) {
+      throw new HttpError(
+        401,
+        outcome.reason === 'reused'
+          ? 'Refresh token was already used: every session of this sign-in has ended'
+          : 'Refresh token is invalid or has expired',
+      );
+    }
+    const user = ctx.store.entity('users')?.rows.get(outcome.session.userId);
+    if (!user) {
+      ctx.sessions.delete(outcome.session.id);
+      throw new HttpError(401, 'Refresh token is invalid or has expired');
+    }
+    return { success: true, data: signedInData(user, outcome.session, outcome.refreshToken) };
+  });
+
   app.post('/auth/logout', async (request, reply) => {
     const id = requestSessionId(ctx, request);
     if (id) ctx.sessions.delete(id);
+    // The session may have expired already: its refresh token must still stop working.
+    const sent = (request.body as { refreshToken?: unknown } | undefined)?.refreshToken;
+    if (typeof sent === 'string' && sent !== '') ctx.sessions.revoke(sent);
     if (request.cookies?.[ctx.sessionCookie]) {
       reply.clearCookie(ctx.sessionCookie, sessionCookieOptions(request));
     }
