@@ -106,6 +106,17 @@ export interface ServerOptions {
    */
   registerUserType?: string;
   /**
+   * Lifetime of a password-reset token from `POST /auth/password/forgot`, in ms.
+   * @default 1_800_000 (30 min)
+   */
+  passwordResetTtlMs?: number;
+  /**
+   * Delivers a password-reset token to the user (send the mail here). Called after the 202
+   * answer, only for accounts that exist.
+   * @default logs `{ email, resetToken }` at info level through the server's `logger`
+   */
+  onPasswordReset?: (email: string, token: string) => void;
+  /**
    * Header carrying the session.
    * @default 'X-Session-ID'
    */

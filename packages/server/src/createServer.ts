@@ -10,9 +10,11 @@ import { jsonBodyPlugin } from './plugins/jsonBody';
 import { latencyPlugin } from './plugins/latency';
 import { type RequestRecord, requestLogPlugin } from './plugins/requestLog';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { createResetTokenStore } from './resetTokenStore';
 import { resolveOptions } from './resolveOptions';
 import { authRoutes } from './routes/authRoutes';
 import { entityRoutes } from './routes/entityRoutes';
+import { passwordResetRoutes } from './routes/passwordResetRoutes';
 import { registerRoute } from './routes/registerRoute';
 import type { ServerContext } from './ServerContext';
 import type { ServerOptions } from './ServerOptions';
@@ -41,6 +43,12 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
     sessionHeader: settings.sessionHeader,
     sessionCookie: settings.sessionCookie,
     registerUserType: settings.registerUserType,
+    resetTokens: createResetTokenStore(settings.passwordResetTtlMs),
+    onPasswordReset:
+      settings.onPasswordReset ??
+      ((email, token) =>
+        // The dev server has no mail: the token goes to the log, for whoever runs it.
+        app.log.info({ email, resetToken: token }, 'password reset requested')),
     ...(settings.loginThrottle ? { throttle: createLoginThrottle(settings.loginThrottle) } : {}),
   };
   const log: RequestRecord[] = [];
@@ -70,6 +78,7 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
       scope.get('/health', async () => ({ success: true, data: { status: 'ok' } }));
       await authRoutes(scope, ctx);
       await registerRoute(scope, ctx);
+      await passwordResetRoutes(scope, ctx);
       await entityRoutes(scope, ctx);
     },
     { prefix: settings.basePath },

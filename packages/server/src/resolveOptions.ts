@@ -22,6 +22,8 @@ export interface ResolvedOptions {
   corsOrigins: string[];
   loginThrottle: ThrottleSettings | false;
   registerUserType: string;
+  passwordResetTtlMs: number;
+  onPasswordReset: ((email: string, token: string) => void) | undefined;
   /** Lower-case header name carrying the session. */
   sessionHeader: string;
   sessionCookie: string;
@@ -53,6 +55,13 @@ function nonEmptyString(name: string, value: string | undefined, fallback: strin
   if (value === undefined) return fallback;
   if (typeof value !== 'string' || value === '') {
     throw new TypeError(`${name} must be a non-empty string, got ${String(value)}`);
+  }
+  return value;
+}
+
+function hook<T>(name: string, value: T | undefined): T | undefined {
+  if (value !== undefined && typeof value !== 'function') {
+    throw new TypeError(`${name} must be a function, got ${typeof value}`);
   }
   return value;
 }
@@ -121,6 +130,8 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     logger: options.logger ?? false,
     corsOrigins: corsOrigins(options.cors),
     loginThrottle: loginThrottle(options.loginThrottle),
+    passwordResetTtlMs: nonNegative('passwordResetTtlMs', options.passwordResetTtlMs, 1_800_000),
+    onPasswordReset: hook('onPasswordReset', options.onPasswordReset),
     registerUserType: nonEmptyString('registerUserType', options.registerUserType, 'viewer'),
     sessionHeader: (options.sessionHeader ?? 'X-Session-ID').toLowerCase(),
     sessionCookie: options.sessionCookie ?? 'session_id',
