@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ChallengeStore } from './challengeStore';
 import type { DataStore, EntityState } from './dataStore';
 import { HttpError } from './HttpError';
 import type { LoginThrottle } from './loginThrottle';
@@ -14,6 +15,8 @@ export interface ServerContext {
   sessionHeader: string;
   /** Cookie name carrying the session. */
   sessionCookie: string;
+  /** Pending two-factor sign-ins. */
+  challenges: ChallengeStore;
   /** Password-reset tokens. */
   resetTokens: ResetTokenStore;
   /** Delivers a password-reset token (the dev server logs it). */

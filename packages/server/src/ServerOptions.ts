@@ -111,6 +111,12 @@ export interface ServerOptions {
    */
   passwordResetTtlMs?: number;
   /**
+   * How long a two-factor challenge (a login whose password was right) waits for its code,
+   * in ms.
+   * @default 300_000 (5 min)
+   */
+  twoFactorChallengeTtlMs?: number;
+  /**
    * Delivers a password-reset token to the user (send the mail here). Called after the 202
    * answer, only for accounts that exist.
    * @default logs `{ email, resetToken }` at info level through the server's `logger`

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { BridgeServer } from './BridgeServer';
+import { createChallengeStore } from './challengeStore';
 import { createDataStore } from './dataStore';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './errors';
 import { createLoginThrottle } from './loginThrottle';
@@ -16,6 +17,7 @@ import { authRoutes } from './routes/authRoutes';
 import { entityRoutes } from './routes/entityRoutes';
 import { passwordResetRoutes } from './routes/passwordResetRoutes';
 import { registerRoute } from './routes/registerRoute';
+import { twoFactorRoutes } from './routes/twoFactorRoutes';
 import type { ServerContext } from './ServerContext';
 import type { ServerOptions } from './ServerOptions';
 import { createSessionStore } from './sessionStore';
@@ -43,6 +45,7 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
     sessionHeader: settings.sessionHeader,
     sessionCookie: settings.sessionCookie,
     registerUserType: settings.registerUserType,
+    challenges: createChallengeStore(settings.twoFactorChallengeTtlMs),
     resetTokens: createResetTokenStore(settings.passwordResetTtlMs),
     onPasswordReset:
       settings.onPasswordReset ??
@@ -79,6 +82,7 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
       await authRoutes(scope, ctx);
       await registerRoute(scope, ctx);
       await passwordResetRoutes(scope, ctx);
+      await twoFactorRoutes(scope, ctx);
       await entityRoutes(scope, ctx);
     },
     { prefix: settings.basePath },

@@ -23,6 +23,7 @@ export interface ResolvedOptions {
   loginThrottle: ThrottleSettings | false;
   registerUserType: string;
   passwordResetTtlMs: number;
+  twoFactorChallengeTtlMs: number;
   onPasswordReset: ((email: string, token: string) => void) | undefined;
   /** Lower-case header name carrying the session. */
   sessionHeader: string;
@@ -131,6 +132,11 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     corsOrigins: corsOrigins(options.cors),
     loginThrottle: loginThrottle(options.loginThrottle),
     passwordResetTtlMs: nonNegative('passwordResetTtlMs', options.passwordResetTtlMs, 1_800_000),
+    twoFactorChallengeTtlMs: nonNegative(
+      'twoFactorChallengeTtlMs',
+      options.twoFactorChallengeTtlMs,
+      300_000,
+    ),
     onPasswordReset: hook('onPasswordReset', options.onPasswordReset),
     registerUserType: nonEmptyString('registerUserType', options.registerUserType, 'viewer'),
     sessionHeader: (options.sessionHeader ?? 'X-Session-ID').toLowerCase(),

@@ -86,6 +86,15 @@ export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       ctx.throttle?.fail(account, request.ip);
       throw new HttpError(401, 'Invalid credentials');
     }
+    if (typeof user.twoFactorSecret === 'string') {
+      // The account's failures are cleared only once the code is right too, so a known
+      // password does not buy unlimited guesses at codes.
+      const { challenge, expiresAt } = ctx.challenges.issue(user.id);
+      return {
+        success: true,
+        data: { twoFactorRequired: true, challenge, expiresAt: new Date(expiresAt).toISOString() },
+      };
+    }
     ctx.throttle?.succeed(account);
     return { success: true, data: signIn(ctx, user) };
   });
