@@ -67,8 +67,9 @@ function accountKey(user: EntityRow | undefined, email?: string, userName?: stri
 
 /**
  * `/auth/login`, `/auth/logout`, `/auth/validation`, `/auth/me` (DESIGN.md §4),
- * `/auth/refresh` (rotating refresh tokens) and `/auth/password/change`. Failed sign-ins are throttled per account and per address when
- * `ctx.throttle` is set.
+ * `/auth/refresh` (rotating refresh tokens) and `/auth/password/change`. Failed sign-ins are
+ * throttled per account and per address when `ctx.throttle` is set; a user with two-factor
+ * sign-in gets a challenge instead of a session (see `twoFactorRoutes`).
  *
  * @example
  * app.register((scope) => authRoutes(scope, ctx), { prefix: '/api' });
