@@ -104,6 +104,22 @@ describe('POST /auth/refresh', () => {
     expect((await refresh(current.refreshToken)).status).toBe(200);
   });
 
+  it("an admin's change of a user's password or type, or its deletion, ends its refresh tokens", async () => {
+    running = await start();
+    const admin = (await login('admin')).sessionId;
+    const editor = await login('editor');
+    const viewer = await login('viewer');
+    expect((await call('PATCH', '/users/2', { password: 'changed-by-admin' }, admin)).status).toBe(
+      200,
+    );
+    expect((await refresh(editor.refreshToken)).status).toBe(401);
+    expect((await call('DELETE', '/users/3', undefined, admin)).status).toBe(200);
+    expect((await refresh(viewer.refreshToken)).status).toBe(401);
+    // The admin's own family is untouched.
+    const own = await login('admin');
+    expect((await refresh(own.refreshToken)).status).toBe(200);
+  });
+
   it('register answers a refresh token too; malformed bodies get 422 / 400', async () => {
     running = await start();
     const reg = await call('POST', '/auth/register', { email: 'r@x.io', password: '12345678' });
