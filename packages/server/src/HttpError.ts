@@ -6,6 +6,7 @@ export const ERROR_CODES: Readonly<Record<number, string>> = {
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   409: 'CONFLICT',
+  410: 'GONE',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'VALIDATION_ERROR',

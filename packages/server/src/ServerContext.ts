@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import type { ChallengeStore } from './challengeStore';
 import type { DataStore, EntityState } from './dataStore';
 import { HttpError } from './HttpError';
 import type { LoginThrottle } from './loginThrottle';
+import type { ResetTokenStore } from './resetTokenStore';
 import type { Session, SessionStore } from './sessionStore';
 import type { EntityRow } from './types';
 
@@ -13,6 +15,14 @@ export interface ServerContext {
   sessionHeader: string;
   /** Cookie name carrying the session. */
   sessionCookie: string;
+  /** Pending two-factor sign-ins. */
+  challenges: ChallengeStore;
+  /** Password-reset tokens. */
+  resetTokens: ResetTokenStore;
+  /** Delivers a password-reset token (the dev server logs it). */
+  onPasswordReset: (email: string, token: string) => void;
+  /** The user type `POST /auth/register` gives new users. */
+  registerUserType: string;
   /** Failed sign-in throttling; absent when turned off. */
   throttle?: LoginThrottle;
 }

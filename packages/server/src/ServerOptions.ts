@@ -71,6 +71,12 @@ export interface ServerOptions {
    */
   sessionTtlMs?: number;
   /**
+   * Lifetime of a refresh token from issue, in ms. Each `POST /auth/refresh` spends the token
+   * and hands out a new one with a new lifetime.
+   * @default 2_592_000_000 (30 days)
+   */
+  refreshTtlMs?: number;
+  /**
    * Delay added to every response, in ms, to show loading states.
    * @default 0
    */
@@ -93,6 +99,29 @@ export interface ServerOptions {
    * @default { maxFailures: 10, maxFailuresPerAddress: 50, windowMs: 900_000 }
    */
   loginThrottle?: false | LoginThrottleOptions;
+  /**
+   * The user type `POST /auth/register` gives new accounts: keep it the least privileged
+   * type your access rules know.
+   * @default 'viewer'
+   */
+  registerUserType?: string;
+  /**
+   * Lifetime of a password-reset token from `POST /auth/password/forgot`, in ms.
+   * @default 1_800_000 (30 min)
+   */
+  passwordResetTtlMs?: number;
+  /**
+   * How long a two-factor challenge (a login whose password was right) waits for its code,
+   * in ms.
+   * @default 300_000 (5 min)
+   */
+  twoFactorChallengeTtlMs?: number;
+  /**
+   * Delivers a password-reset token to the user (send the mail here). Called after the 202
+   * answer, only for accounts that exist.
+   * @default logs `{ email, resetToken }` at info level through the server's `logger`
+   */
+  onPasswordReset?: (email: string, token: string) => void;
   /**
    * Header carrying the session.
    * @default 'X-Session-ID'

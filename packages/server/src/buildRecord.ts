@@ -1,5 +1,6 @@
 import { HttpError } from './HttpError';
 import { hashPassword } from './password';
+import { SECRET_FIELDS } from './toPublicRow';
 import type { EntityRow, FieldSpec } from './types';
 
 /** How a body becomes a row: a new one, a full replacement, or a merge into the old one. */
@@ -77,8 +78,10 @@ export function buildRecord(
   if (mode === 'merge' && existing) row = { ...existing, ...fields, id };
   else {
     row = { id, ...fields };
-    if (existing?.passwordHash !== undefined && !('passwordHash' in fields))
-      row.passwordHash = existing.passwordHash;
+    // A replace sends what clients see; the server's own fields (hash, 2FA state) stay.
+    for (const field of SECRET_FIELDS) {
+      if (existing?.[field] !== undefined && !(field in fields)) row[field] = existing[field];
+    }
   }
   if (schema.createdAt?.type === 'date') {
     row.createdAt = existing?.createdAt ?? now().toISOString();

@@ -18,14 +18,21 @@ async function main(): Promise<void> {
     return;
   }
 
+  let apiUrl = '';
   const server = createServer({
     seed: options.seed,
+    // No mail from a dev server: the reset link is printed for whoever runs it.
+    onPasswordReset: (email, token) =>
+      console.log(
+        `Password reset requested for ${email}; reset with:\n  curl -X POST ${apiUrl}/auth/password/reset -H 'Content-Type: application/json' -d '{"token":"${token}","password":"<new password>"}'`,
+      ),
     latencyMs: options.latency,
     cors: { origins: options.corsOrigins },
     loginThrottle: options.loginThrottle === 0 ? false : { maxFailures: options.loginThrottle },
     ...(options.data ? { dataFile: resolve(options.data) } : {}),
   });
   const { url } = await server.listen(options.port, options.host);
+  apiUrl = url;
 
   // One write, so whoever parses the output sees the URL and the credentials together.
   const lines = [`Bridgekit reference server listening on ${url}`];

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { BridgeServer } from './BridgeServer';
+import { createChallengeStore } from './challengeStore';
 import { createDataStore } from './dataStore';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './errors';
 import { createLoginThrottle } from './loginThrottle';
@@ -10,9 +11,13 @@ import { jsonBodyPlugin } from './plugins/jsonBody';
 import { latencyPlugin } from './plugins/latency';
 import { type RequestRecord, requestLogPlugin } from './plugins/requestLog';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { createResetTokenStore } from './resetTokenStore';
 import { resolveOptions } from './resolveOptions';
 import { authRoutes } from './routes/authRoutes';
 import { entityRoutes } from './routes/entityRoutes';
+import { passwordResetRoutes } from './routes/passwordResetRoutes';
+import { registerRoute } from './routes/registerRoute';
+import { twoFactorRoutes } from './routes/twoFactorRoutes';
 import type { ServerContext } from './ServerContext';
 import type { ServerOptions } from './ServerOptions';
 import { createSessionStore } from './sessionStore';
@@ -33,12 +38,20 @@ import { createSessionStore } from './sessionStore';
 export function createServer(options: ServerOptions = {}): BridgeServer {
   const settings = resolveOptions(options);
   const store = createDataStore(settings.data, settings.dataFile);
-  const sessions = createSessionStore(settings.sessionTtlMs);
+  const sessions = createSessionStore(settings.sessionTtlMs, settings.refreshTtlMs);
   const ctx: ServerContext = {
     store,
     sessions,
     sessionHeader: settings.sessionHeader,
     sessionCookie: settings.sessionCookie,
+    registerUserType: settings.registerUserType,
+    challenges: createChallengeStore(settings.twoFactorChallengeTtlMs),
+    resetTokens: createResetTokenStore(settings.passwordResetTtlMs),
+    onPasswordReset:
+      settings.onPasswordReset ??
+      ((email, token) =>
+        // The dev server has no mail: the token goes to the log, for whoever runs it.
+        app.log.info({ email, resetToken: token }, 'password reset requested')),
     ...(settings.loginThrottle ? { throttle: createLoginThrottle(settings.loginThrottle) } : {}),
   };
   const log: RequestRecord[] = [];
@@ -67,6 +80,9 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
     async (scope) => {
       scope.get('/health', async () => ({ success: true, data: { status: 'ok' } }));
       await authRoutes(scope, ctx);
+      await registerRoute(scope, ctx);
+      await passwordResetRoutes(scope, ctx);
+      await twoFactorRoutes(scope, ctx);
       await entityRoutes(scope, ctx);
     },
     { prefix: settings.basePath },

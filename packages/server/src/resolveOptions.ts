@@ -14,12 +14,17 @@ export interface ThrottleSettings {
 export interface ResolvedOptions {
   basePath: string;
   sessionTtlMs: number;
+  refreshTtlMs: number;
   latencyMs: number;
   data: BridgeData;
   dataFile: string | undefined;
   logger: FastifyServerOptions['logger'];
   corsOrigins: string[];
   loginThrottle: ThrottleSettings | false;
+  registerUserType: string;
+  passwordResetTtlMs: number;
+  twoFactorChallengeTtlMs: number;
+  onPasswordReset: ((email: string, token: string) => void) | undefined;
   /** Lower-case header name carrying the session. */
   sessionHeader: string;
   sessionCookie: string;
@@ -43,6 +48,21 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < 1) {
     throw new RangeError(`${name} must be an integer >= 1, got ${String(value)}`);
+  }
+  return value;
+}
+
+function nonEmptyString(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || value === '') {
+    throw new TypeError(`${name} must be a non-empty string, got ${String(value)}`);
+  }
+  return value;
+}
+
+function hook<T>(name: string, value: T | undefined): T | undefined {
+  if (value !== undefined && typeof value !== 'function') {
+    throw new TypeError(`${name} must be a function, got ${typeof value}`);
   }
   return value;
 }
@@ -104,12 +124,21 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
   return {
     basePath: normalizeBasePath(options.basePath ?? '/api'),
     sessionTtlMs: nonNegative('sessionTtlMs', options.sessionTtlMs, 86_400_000),
+    refreshTtlMs: nonNegative('refreshTtlMs', options.refreshTtlMs, 2_592_000_000),
     latencyMs: nonNegative('latencyMs', options.latencyMs, 0),
     data: seed === 'demo' ? createDemoData() : seed === 'none' ? { entities: {} } : seed,
     dataFile: options.dataFile,
     logger: options.logger ?? false,
     corsOrigins: corsOrigins(options.cors),
     loginThrottle: loginThrottle(options.loginThrottle),
+    passwordResetTtlMs: nonNegative('passwordResetTtlMs', options.passwordResetTtlMs, 1_800_000),
+    twoFactorChallengeTtlMs: nonNegative(
+      'twoFactorChallengeTtlMs',
+      options.twoFactorChallengeTtlMs,
+      300_000,
+    ),
+    onPasswordReset: hook('onPasswordReset', options.onPasswordReset),
+    registerUserType: nonEmptyString('registerUserType', options.registerUserType, 'viewer'),
     sessionHeader: (options.sessionHeader ?? 'X-Session-ID').toLowerCase(),
     sessionCookie: options.sessionCookie ?? 'session_id',
   };

@@ -93,5 +93,12 @@ describe('server options', () => {
     expect(() => createServer({ loginThrottle: { maxFailures: 0 } })).toThrow(
       /loginThrottle\.maxFailures/,
     );
+    expect(() => createServer({ refreshTtlMs: -1 })).toThrow(/refreshTtlMs/);
+    expect(() => createServer({ passwordResetTtlMs: Number.NaN })).toThrow(/passwordResetTtlMs/);
+    expect(() => createServer({ twoFactorChallengeTtlMs: -5 })).toThrow(RangeError);
+    expect(() => createServer({ registerUserType: '' })).toThrow(/registerUserType/);
+    expect(() => createServer({ onPasswordReset: 'log' as unknown as () => void })).toThrow(
+      TypeError,
+    );
   });
 });

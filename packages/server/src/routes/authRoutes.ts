@@ -1,8 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorBody, HttpError } from '../HttpError';
+import type { FastifyInstance } from 'fastify';
+import { findUser } from '../findUser';
+import { HttpError } from '../HttpError';
 import { hashPassword, verifyPassword } from '../password';
 import { type ServerContext, requestSessionId, requestUser, requireUser } from '../ServerContext';
 import { sessionCookieOptions } from '../sessionCookieOptions';
+import { signedInData, signIn } from '../signedInData';
+import { tooManyAttempts } from '../tooManyAttempts';
 import { toPublicRow } from '../toPublicRow';
 import type { EntityRow } from '../types';
 
@@ -38,23 +41,22 @@ function readPasswordChange(body: unknown): { oldPassword: string; newPassword: 
   return { oldPassword: oldPassword as string, newPassword: newPassword as string };
 }
 
+function readRefreshToken(body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'Body must be a JSON object with refreshToken');
+  }
+  const { refreshToken } = body as Record<string, unknown>;
+  if (typeof refreshToken !== 'string' || refreshToken === '') {
+    throw new HttpError(422, 'Validation failed', { refreshToken: 'refreshToken is required' });
+  }
+  return refreshToken;
+}
+
 let dummyHash: string | undefined;
 
 function anyHash(): string {
   if (!dummyHash) dummyHash = hashPassword('', Buffer.alloc(16));
   return dummyHash;
-}
-
-function findUser(ctx: ServerContext, email?: string, userName?: string): EntityRow | undefined {
-  const users = ctx.store.entity('users');
-  if (!users) return undefined;
-  const key = (email ?? userName ?? '').toLowerCase();
-  const field = email ? 'email' : 'userName';
-  for (const user of users.rows.values()) {
-    const value = user[field];
-    if (typeof value === 'string' && value.toLowerCase() === key) return user;
-  }
-  return undefined;
 }
 
 // The throttle's account key: the user when it exists, else the name asked for, so guesses
@@ -63,18 +65,11 @@ function accountKey(user: EntityRow | undefined, email?: string, userName?: stri
   return user ? `user:${user.id}` : `name:${(email ?? userName ?? '').toLowerCase()}`;
 }
 
-function tooManyAttempts(reply: FastifyReply, waitMs: number): FastifyReply {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return reply
-    .code(429)
-    .header('retry-after', String(seconds))
-    .send(errorBody(new HttpError(429, `Too many failed sign-ins: try again in ${seconds} s`)));
-}
-
 /**
- * `/auth/login`, `/auth/logout`, `/auth/validation`, `/auth/me` (DESIGN.md §4), and
- * `/auth/password/change`. Failed sign-ins are throttled per account and per address when
- * `ctx.throttle` is set.
+ * `/auth/login`, `/auth/logout`, `/auth/validation`, `/auth/me` (DESIGN.md §4),
+ * `/auth/refresh` (rotating refresh tokens) and `/auth/password/change`. Failed sign-ins are
+ * throttled per account and per address when `ctx.throttle` is set; a user with two-factor
+ * sign-in gets a challenge instead of a session (see `twoFactorRoutes`).
  *
  * @example
  * app.register((scope) => authRoutes(scope, ctx), { prefix: '/api' });
@@ -92,21 +87,44 @@ export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       ctx.throttle?.fail(account, request.ip);
       throw new HttpError(401, 'Invalid credentials');
     }
+    if (typeof user.twoFactorSecret === 'string') {
+      // The account's failures are cleared only once the code is right too, so a known
+      // password does not buy unlimited guesses at codes.
+      const { challenge, expiresAt } = ctx.challenges.issue(user.id);
+      return {
+        success: true,
+        data: { twoFactorRequired: true, challenge, expiresAt: new Date(expiresAt).toISOString() },
+      };
+    }
     ctx.throttle?.succeed(account);
-    const session = ctx.sessions.create(user.id);
-    return {
-      success: true,
-      data: {
-        user: toPublicRow(user),
-        sessionId: session.id,
-        expiresAt: new Date(session.expiresAt).toISOString(),
-      },
-    };
+    return { success: true, data: signIn(ctx, user) };
+  });
+
+  app.post('/auth/refresh', async (request) => {
+    const token = readRefreshToken(request.body);
+    const outcome = ctx.sessions.refresh(token);
+    if (!outcome.ok) {
+      throw new HttpError(
+        401,
+        outcome.reason === 'reused'
+          ? 'Refresh token was already used: every session of this sign-in has ended'
+          : 'Refresh token is invalid or has expired',
+      );
+    }
+    const user = ctx.store.entity('users')?.rows.get(outcome.session.userId);
+    if (!user) {
+      ctx.sessions.delete(outcome.session.id);
+      throw new HttpError(401, 'Refresh token is invalid or has expired');
+    }
+    return { success: true, data: signedInData(user, outcome.session, outcome.refreshToken) };
   });
 
   app.post('/auth/logout', async (request, reply) => {
     const id = requestSessionId(ctx, request);
     if (id) ctx.sessions.delete(id);
+    // The session may have expired already: its refresh token must still stop working.
+    const sent = (request.body as { refreshToken?: unknown } | undefined)?.refreshToken;
+    if (typeof sent === 'string' && sent !== '') ctx.sessions.revoke(sent);
     if (request.cookies?.[ctx.sessionCookie]) {
       reply.clearCookie(ctx.sessionCookie, sessionCookieOptions(request));
     }
