@@ -78,7 +78,7 @@ export interface AuthLifecycle {
    * Resolves `false` when there is no token or the server refused it (the token is dropped).
    */
   refreshSession(): Promise<boolean>;
-  /** Removes the interceptor and the refresher from the client. */
+  /** Removes the interceptor, the refresher and a planned refresh. */
   dispose(): void;
 }
 
@@ -139,9 +139,18 @@ export function createAuthLifecycle(
   let token: string | null = null;
   let challenge: unknown;
   let refreshing: Promise<boolean> | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const keep = (value: string | null) => {
+  const keep = (value: string | null, expiresAt?: unknown) => {
     token = value;
+    clearTimeout(timer);
+    const left = Date.parse(String(expiresAt)) - Date.now();
+    // Proactive refresh 30 s before expiry, or halfway through a shorter session; none past
+    // what a timer can hold (~24.8 days), where it would fire at once.
+    if (value && left > 0 && left < 2 ** 31) {
+      timer = setTimeout(() => void refreshSession(), Math.max(left - 30_000, left / 2));
+      (timer as { unref?: () => void }).unref?.();
+    }
     // Storage is a convenience: memory still holds when it fails.
     void Promise.resolve()
       .then(() => (value ? storage?.setItem(key, value) : storage?.removeItem(key)))
@@ -167,7 +176,7 @@ export function createAuthLifecycle(
       } as ApiResponse;
     }
     const refresh = data.refreshToken ?? data.refresh_token;
-    if (typeof refresh === 'string' && refresh) keep(refresh);
+    if (typeof refresh === 'string' && refresh) keep(refresh, data.expiresAt ?? data.expires_at);
     return response;
   });
 
@@ -246,6 +255,7 @@ export function createAuthLifecycle(
     },
     refreshSession,
     dispose() {
+      clearTimeout(timer);
       removeInterceptor();
       removeRefresher();
       lifecycles.delete(auth);

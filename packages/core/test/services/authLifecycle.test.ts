@@ -4,7 +4,7 @@ import { type Client, createAuthService, createClient, MemoryStorage } from '@br
 import { createAuthLifecycle } from '@bridgekit/core/auth';
 import { createServer } from '@bridgekit/server';
 import { Secret, TOTP } from 'otpauth';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 type Server = ReturnType<typeof createServer>;
 const running: Server[] = [];
@@ -135,6 +135,17 @@ describe('refresh tokens', () => {
     expect(res.status).toBe(401);
     expect(auth.getState()).toMatchObject({ isAuthenticated: false, sessionExpired: true });
     expect(await storage.getItem('bridgekit_refresh_token')).toBeNull();
+  });
+
+  it('refreshes before expiry by itself (proactive)', async () => {
+    const { auth, account, client, count } = await setup({ sessionTtlMs: 1500 });
+    await auth.login(admin);
+    const first = await client.getSessionId();
+    // Planned halfway through the 1.5 s session: a new session arrives without any 401.
+    await vi.waitFor(() => expect(count('/auth/refresh')).toBeGreaterThan(0), { timeout: 4000 });
+    await vi.waitFor(async () => expect(await client.getSessionId()).not.toBe(first));
+    account.dispose();
+    expect(auth.getState().isAuthenticated).toBe(true);
   });
 
   it('logout drops the refresh token; refreshSession then resolves false', async () => {
