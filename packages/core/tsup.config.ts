@@ -1,7 +1,11 @@
 import { defineConfig } from 'tsup';
 import { browserRedirectPlugin } from './browserBuild';
 
-const entry = { index: 'src/index.ts', 'dialects/index': 'src/dialects/index.ts' };
+const entry = {
+  index: 'src/index.ts',
+  'dialects/index': 'src/dialects/index.ts',
+  'auth/index': 'src/services/authLifecycle.ts',
+};
 
 // `npm run build` empties dist first: the two builds run in parallel, so neither may clean.
 export default defineConfig([

@@ -281,6 +281,20 @@ export class Client {
   }
 
   /**
+   * Installs a session refresher: when a 401 answers a request that carried the session, the
+   * client awaits it and, if it resolves `true`, sends the request once more with the new
+   * session (streamed bodies excepted). A 401 to a session that was already replaced replays
+   * without asking. The auth service installs one when the backend issues refresh tokens.
+   * @returns a function that removes it
+   * @example
+   * api.onSessionRefresh(async () => (await renew()) !== null);
+   */
+  onSessionRefresh(refresher: () => Promise<boolean>): () => void {
+    checkFunction('refresher', refresher);
+    return this.#hooks.add('refresh', refresher);
+  }
+
+  /**
    * The normalized absolute base URL, without trailing slash.
    * @example
    * createClient('https://h/api/').getBaseUrl() // 'https://h/api'
@@ -336,6 +350,7 @@ export class Client {
     endpoint: string,
     body: unknown,
     options: RequestOptions | undefined,
+    replay?: boolean,
   ): Promise<ApiResponse<T>> {
     const hooks = this.#hooks;
     const prepare = this.#prepare;
@@ -358,7 +373,7 @@ export class Client {
       return this.#finish({ response, sessionSent: false }, request) as Promise<ApiResponse<T>>;
     }
     const sessionSent =
-      prepared.sessionAdded && getHeader(config.headers, prepare.sessionHeader) !== undefined;
+      prepared.session !== null && getHeader(config.headers, prepare.sessionHeader) !== undefined;
     const replayable = !sent.stream && isRetryableRequest(config.method, config.headers);
     const result = await sendWithRetries(this.#send, config.url, sent.init, {
       timeout: config.timeout ?? prepare.timeout,
@@ -369,6 +384,13 @@ export class Client {
       sessionSent,
     });
     if (result.error !== undefined) hooks.report(result.error);
+    if (sessionSent && result.response.status === 401 && !replay && !sent.stream) {
+      // Replaced meanwhile (a refresh that other requests started): replay without asking.
+      const now = await prepare.session.resolve();
+      if (now !== prepared.session ? now !== null : await hooks.refresh()) {
+        return this.#request(method, endpoint, body, options, true);
+      }
+    }
     const rejected = result.sessionSent && result.response.status === 401;
     if (!hooks.hasResponseHooks(rejected)) return result.response as ApiResponse<T>;
     return this.#finish(result, config, rejected) as Promise<ApiResponse<T>>;

@@ -3,12 +3,13 @@
  * request interceptors in registration order, then `onRequest`; after sending, response
  * interceptors in order, then `onResponse`, then the session-rejected listeners. The order
  * lives in `STAGES` alone; every public form (`add*Interceptor`, the config callbacks,
- * `onSessionRejected`) is an entry of this list.
+ * `onSessionRejected`, `onSessionRefresh`) is an entry of this list. Refreshers are asked
+ * before any response hook, when a 401 answered a request that carried the session.
  */
 import { checkRequestConfig } from './configCheck';
 import type { ApiResponse, ClientConfig, RequestConfig } from './types';
 
-const STAGES = ['request', 'onRequest', 'response', 'onResponse', 'rejected'] as const;
+const STAGES = ['request', 'onRequest', 'response', 'onResponse', 'rejected', 'refresh'] as const;
 type Stage = (typeof STAGES)[number];
 
 interface Entry {
@@ -53,6 +54,8 @@ export interface ClientHooks {
   ): Promise<ApiResponse>;
   /** Tells `onError`, which is the last line: it can throw nothing back. */
   report(error: unknown): void;
+  /** Asks the refreshers in order; `true` once one got a new session (a throw counts as `false`). */
+  refresh(): Promise<boolean>;
 }
 
 /**
@@ -110,7 +113,7 @@ export function createClientHooks(config: ClientConfig): ClientHooks {
     async runResponse(response, request, rejected) {
       let current = response;
       for (const { stage, fn } of entries) {
-        if (stage < 2 || (stage === 4 && !rejected)) continue;
+        if (stage < 2 || stage > 4 || (stage === 4 && !rejected)) continue;
         try {
           if (stage === 2) {
             const next = await fn(current, request);
@@ -129,5 +132,15 @@ export function createClientHooks(config: ClientConfig): ClientHooks {
       return current;
     },
     report,
+    async refresh() {
+      for (const { stage, fn } of entries) {
+        try {
+          if (stage === 5 && (await fn()) === true) return true;
+        } catch (error) {
+          report(error);
+        }
+      }
+      return false;
+    },
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { QuerySerializer, QueryEntry } from './query/serializer';
 import type { EntityOperation, PaginatedResponse } from './services/BridgeApiService';
+import type { AccountPaths } from './services/authLifecycle';
 import type { AuthPaths, LoginCredentials, LoginResult, User } from './services/authTypes';
 import type { ApiResponse } from './types';
 
@@ -55,8 +56,8 @@ export interface DialectRecords {
 
 /** The auth part: how to sign in and what a login answer means. */
 export interface DialectAuth {
-  /** Paths of the auth endpoints; the provider's `authPaths` win. */
-  paths?: Partial<AuthPaths>;
+  /** Paths of the auth endpoints (and of `@bridgekit/core/auth`); the provider's `authPaths` win. */
+  paths?: Partial<AuthPaths & AccountPaths>;
   /** Body of the login request. @default the credentials as given */
   loginBody?(credentials: LoginCredentials): unknown;
   /**

@@ -40,8 +40,8 @@ export interface PrepareContext {
 /** A request before the hooks ran. */
 export interface Prepared {
   config: RequestConfig;
-  /** Whether the session header was added. */
-  sessionAdded: boolean;
+  /** The session the header was added with, `null` when none was. */
+  session: string | null;
 }
 
 const ACCEPT = { Accept: 'application/json' };
@@ -77,7 +77,7 @@ export async function prepareRequest(
   const headers = headerMap(
     sameOrigin ? (jsonBody ? ctx.jsonHeaders : ctx.plainHeaders) : jsonBody ? ACCEPT_JSON : ACCEPT,
   );
-  let sessionAdded = false;
+  let session: string | null = null;
   if (sameOrigin && (options?.includeSession ?? ctx.includeSession)) {
     const found = ctx.session.resolve();
     const sessionId = typeof found === 'string' || found === null ? found : await found;
@@ -88,7 +88,7 @@ export async function prepareRequest(
       const problem = headerProblem(ctx.sessionHeader, value);
       if (problem !== undefined) throw new TypeError(`the session: ${problem}`);
       putHeader(headers, ctx.sessionHeader, value);
-      sessionAdded = true;
+      session = sessionId;
     }
   }
   if (options?.headers !== undefined) mergeHeaders(headers, options.headers);
@@ -101,7 +101,7 @@ export async function prepareRequest(
       timeout: options?.timeout ?? ctx.timeout,
       signal: options?.signal,
     },
-    sessionAdded,
+    session,
   };
 }
 

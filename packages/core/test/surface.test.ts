@@ -1,4 +1,4 @@
-// The public surface of @bridgekit/core and @bridgekit/core/dialects. Every exported name is a
+// The public surface of @bridgekit/core, @bridgekit/core/dialects and @bridgekit/core/auth. Every exported name is a
 // promise to users: a change here is a change of the public API, to be read in review, and
 // every name must be documented in the README.
 import { resolve } from 'node:path';
@@ -26,6 +26,21 @@ describe('@bridgekit/core/dialects exports', () => {
 
   it('exactly the documented list', async () => {
     expect(surface(names, await import('@bridgekit/core/dialects'))).toEqual(DIALECTS);
+  });
+
+  it('every name is documented in the README', () => {
+    expect(undocumented(names, README)).toEqual([]);
+  });
+});
+
+describe('@bridgekit/core/auth exports', () => {
+  const names = exportedNames(file('src/services/authLifecycle.ts'), TSCONFIG);
+
+  it('exactly the documented list', async () => {
+    expect(surface(names, await import('@bridgekit/core/auth'))).toEqual({
+      values: ['DEFAULT_ACCOUNT_PATHS', 'createAuthLifecycle'],
+      types: ['AccountPaths', 'AuthLifecycle', 'AuthLifecycleOptions', 'RegisterData'],
+    });
   });
 
   it('every name is documented in the README', () => {

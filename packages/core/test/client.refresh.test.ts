@@ -1,0 +1,107 @@
+// The client's refresh seam (`onSessionRefresh`): a 401 to a request that carried the session
+// asks the refreshers once and replays the request with the new session.
+import { createClient } from '@bridgekit/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/testServer';
+
+let server: TestServer;
+let valid: string;
+beforeEach(async () => {
+  valid = 'new';
+  // Only the current session is accepted; anything else is a 401.
+  server = await startTestServer((req) =>
+    req.headers['x-session-id'] === valid
+      ? { json: { success: true, data: { path: req.path, body: req.body } } }
+      : { status: 401, json: { success: false, error: 'Session expired', code: 'UNAUTHORIZED' } },
+  );
+});
+afterEach(() => server.close());
+
+describe('onSessionRefresh', () => {
+  it('replays a request once with the session the refresher set', async () => {
+    const api = createClient(server.url, { sessionId: 'old' });
+    let calls = 0;
+    api.onSessionRefresh(async () => {
+      calls++;
+      api.setSessionId('new');
+      return true;
+    });
+    const res = await api.post('/items', { name: 'Pen' });
+    expect(res.success).toBe(true);
+    expect(res.data).toEqual({ path: '/items', body: '{"name":"Pen"}' });
+    expect(calls).toBe(1);
+    expect(server.requests.map((r) => r.headers['x-session-id'])).toEqual(['old', 'new']);
+  });
+
+  it('reports the 401 (and the session rejection) when the refresher resolves false', async () => {
+    const api = createClient(server.url, { sessionId: 'old' });
+    let rejected = 0;
+    api.onSessionRejected(() => rejected++);
+    api.onSessionRefresh(async () => false);
+    const res = await api.get('/items');
+    expect(res.status).toBe(401);
+    expect(rejected).toBe(1);
+    expect(server.count()).toBe(1);
+  });
+
+  it('replays only once: a 401 to the replay is final', async () => {
+    const api = createClient(server.url, { sessionId: 'old' });
+    let calls = 0;
+    api.onSessionRefresh(async () => {
+      calls++;
+      api.setSessionId('still-wrong');
+      return true;
+    });
+    const res = await api.get('/items');
+    expect(res.status).toBe(401);
+    expect(calls).toBe(1);
+    expect(server.count()).toBe(2);
+  });
+
+  it('is not asked for a 401 to a request without the session', async () => {
+    const api = createClient(server.url);
+    let calls = 0;
+    api.onSessionRefresh(async () => {
+      calls++;
+      return true;
+    });
+    expect((await api.get('/items')).status).toBe(401);
+    expect(calls).toBe(0);
+  });
+
+  it('replays without asking when the session changed while the request was out', async () => {
+    const api = createClient(server.url, { sessionId: 'old' });
+    let calls = 0;
+    api.onSessionRefresh(async () => {
+      calls++;
+      return false;
+    });
+    // The server answers the first request only after the session has been replaced.
+    server.replies(
+      async (req) => {
+        api.setSessionId('new');
+        return {
+          status: 401,
+          json: { success: false, error: `no ${req.headers['x-session-id']}` },
+        };
+      },
+      (req) => ({ json: { success: true, data: req.headers['x-session-id'] } }),
+    );
+    const res = await api.get('/items');
+    expect(res.success && res.data).toBe('new');
+    expect(calls).toBe(0);
+  });
+
+  it('a throwing refresher counts as false and is reported to onError', async () => {
+    const errors: Error[] = [];
+    const api = createClient(server.url, { sessionId: 'old', onError: (e) => errors.push(e) });
+    const remove = api.onSessionRefresh(async () => {
+      throw new Error('refresh broke');
+    });
+    expect((await api.get('/items')).status).toBe(401);
+    expect(errors.map((e) => e.message)).toEqual(['refresh broke']);
+    remove();
+    expect((await api.get('/items')).status).toBe(401);
+    expect(errors).toHaveLength(1);
+  });
+});

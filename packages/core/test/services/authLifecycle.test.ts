@@ -1,0 +1,166 @@
+// Issue 18 (core): account flows, two-factor sign-in and refresh tokens against the real
+// reference server.
+import { type Client, createAuthService, createClient, MemoryStorage } from '@bridgekit/core';
+import { createAuthLifecycle } from '@bridgekit/core/auth';
+import { createServer } from '@bridgekit/server';
+import { Secret, TOTP } from 'otpauth';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+type Server = ReturnType<typeof createServer>;
+const running: Server[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+});
+
+async function setup(options: Parameters<typeof createServer>[0] = {}) {
+  const resets: string[] = [];
+  const server = createServer({
+    seed: 'demo',
+    loginThrottle: false,
+    onPasswordReset: (_email, token) => resets.push(token),
+    ...options,
+  });
+  running.push(server);
+  const { url } = await server.listen(0, '127.0.0.1');
+  const storage = new MemoryStorage();
+  const client: Client = createClient(url, { storage, fetch: globalThis.fetch, timeout: 5000 });
+  const auth = createAuthService(client);
+  await auth.ready;
+  const account = createAuthLifecycle(auth);
+  const count = (path: string) =>
+    server.requests().filter((r) => r.method === 'POST' && r.path.endsWith(path)).length;
+  return { server, url, storage, client, auth, account, resets, count };
+}
+
+const admin = { email: 'admin@example.com', password: 'admin123' };
+
+describe('account flows', () => {
+  it('register signs in; reset via the mailed token; the old password is refused', async () => {
+    const { auth, account, resets, client } = await setup();
+    const user = await account.register({ email: 'new@example.com', password: 'long-enough-1' });
+    expect(user).toMatchObject({ email: 'new@example.com', userType: 'viewer' });
+    expect(auth.getState()).toMatchObject({
+      isAuthenticated: true,
+      user: { email: 'new@example.com' },
+    });
+
+    await auth.logout();
+    await account.requestPasswordReset('new@example.com');
+    await account.requestPasswordReset('nobody@example.com'); // no enumeration: also resolves
+    expect(resets).toHaveLength(1);
+    await account.resetPassword(resets[0]!, 'another-secret-2');
+    await expect(
+      auth.login({ email: 'new@example.com', password: 'long-enough-1' }),
+    ).rejects.toMatchObject({ name: 'BridgeApiError', status: 401 });
+    await auth.login({ email: 'new@example.com', password: 'another-secret-2' });
+    expect(await client.hasSession()).toBe(true);
+  });
+
+  it('register failures are BridgeApiErrors with the fields (422, 409)', async () => {
+    const { account } = await setup();
+    await expect(
+      account.register({ email: 'not-an-address', password: 'x' }),
+    ).rejects.toMatchObject({
+      name: 'BridgeApiError',
+      status: 422,
+      errors: { email: expect.any(String), password: expect.any(String) },
+    });
+    await expect(
+      account.register({ email: 'admin@example.com', password: 'long-enough-1' }),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(account.register({ email: 'a@b.c' } as never)).rejects.toThrow(TypeError);
+  });
+
+  it('changePassword with the session; a wrong old password is a 403, not a sign-out', async () => {
+    const { auth, account } = await setup();
+    await auth.login(admin);
+    await expect(account.changePassword('wrong', 'a-new-secret')).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(auth.getState().isAuthenticated).toBe(true);
+    await account.changePassword('admin123', 'a-new-secret');
+    await auth.logout();
+    await expect(auth.login(admin)).rejects.toMatchObject({ status: 401 });
+    await auth.login({ email: admin.email, password: 'a-new-secret' });
+  });
+
+  it('two-factor: login rejects with TWO_FACTOR_REQUIRED, verifyTwoFactor signs in', async () => {
+    const { auth, account, client } = await setup();
+    await auth.login(admin);
+    const secret = (await client.post('/auth/2fa/setup')).data.secret as string;
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+    expect((await client.post('/auth/2fa/enable', { code: totp.generate() })).success).toBe(true);
+    await auth.logout();
+
+    await expect(account.verifyTwoFactor('123456')).rejects.toMatchObject({ code: 'CLIENT_ERROR' });
+    await expect(auth.login(admin)).rejects.toMatchObject({
+      status: 401,
+      code: 'TWO_FACTOR_REQUIRED',
+    });
+    expect(auth.getState().isAuthenticated).toBe(false);
+    // The next period's code: accepted, and never the one that enabled 2FA.
+    const user = await account.verifyTwoFactor(totp.generate({ timestamp: Date.now() + 30_000 }));
+    expect(user).toMatchObject({ email: admin.email });
+    expect(auth.getState()).toMatchObject({ isAuthenticated: true, sessionExpired: false });
+  });
+});
+
+describe('refresh tokens', () => {
+  it('20 concurrent requests after expiry: one refresh call, all 20 succeed', async () => {
+    const { server, auth, client, storage, count } = await setup();
+    await auth.login(admin);
+    expect(await storage.getItem('bridgekit_refresh_token')).toMatch(/.+/);
+    server.expireSessions();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => client.get('/products', { params: { page: i + 1 } })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(count('/auth/refresh')).toBe(1);
+    expect(auth.getState()).toMatchObject({ isAuthenticated: true, sessionExpired: false });
+  });
+
+  it('a reused refresh token ends the family: the next 401 reports session-expired', async () => {
+    const { server, auth, client, storage, url } = await setup();
+    await auth.login(admin);
+    const first = (await storage.getItem('bridgekit_refresh_token'))!;
+    server.expireSessions();
+    expect((await client.get('/products')).status).toBe(200); // refreshed with `first`
+    // Someone replays the stolen first token: the server revokes the whole sign-in.
+    const replay = await createClient(url, { fetch: globalThis.fetch }).post('/auth/refresh', {
+      refreshToken: first,
+    });
+    expect(replay.status).toBe(401);
+    server.expireSessions();
+    const res = await client.get('/products');
+    expect(res.status).toBe(401);
+    expect(auth.getState()).toMatchObject({ isAuthenticated: false, sessionExpired: true });
+    expect(await storage.getItem('bridgekit_refresh_token')).toBeNull();
+  });
+
+  it('refreshes before expiry by itself (proactive)', async () => {
+    const { auth, account, client, count } = await setup({ sessionTtlMs: 1500 });
+    await auth.login(admin);
+    const first = await client.getSessionId();
+    // Planned halfway through the 1.5 s session: a new session arrives without any 401.
+    await vi.waitFor(() => expect(count('/auth/refresh')).toBeGreaterThan(0), { timeout: 4000 });
+    await vi.waitFor(async () => expect(await client.getSessionId()).not.toBe(first));
+    account.dispose();
+    expect(auth.getState().isAuthenticated).toBe(true);
+  });
+
+  it('logout drops the refresh token; refreshSession then resolves false', async () => {
+    const { auth, account, storage } = await setup();
+    await auth.login(admin);
+    await auth.logout();
+    expect(await storage.getItem('bridgekit_refresh_token')).toBeNull();
+    expect(await account.refreshSession()).toBe(false);
+  });
+
+  it('refuses a refresh path on another origin', async () => {
+    const { auth } = await setup();
+    createAuthLifecycle(auth).dispose();
+    expect(() =>
+      createAuthLifecycle(auth, { paths: { refresh: 'https://elsewhere.example/refresh' } }),
+    ).toThrow(TypeError);
+  });
+});
