@@ -48,6 +48,21 @@ describe('@bridgekit/core/auth exports', () => {
   });
 });
 
+describe('@bridgekit/core/auth exports', () => {
+  const names = exportedNames(file('src/services/authLifecycle.ts'), TSCONFIG);
+
+  it('exactly the documented list', async () => {
+    expect(surface(names, await import('@bridgekit/core/auth'))).toEqual({
+      values: ['DEFAULT_ACCOUNT_PATHS', 'createAuthLifecycle'],
+      types: ['AccountPaths', 'AuthLifecycle', 'AuthLifecycleOptions', 'RegisterData'],
+    });
+  });
+
+  it('every name is documented in the README', () => {
+    expect(undocumented(names, README)).toEqual([]);
+  });
+});
+
 const CORE = {
   values: [
     'BridgeApiError',
