@@ -1,5 +1,5 @@
-// The public surface of @bridgekit/core, @bridgekit/core/dialects and @bridgekit/core/auth. Every exported name is a
-// promise to users: a change here is a change of the public API, to be read in review, and
+// The public surface of @bridgekit/core and its subpath entries (dialects, auth). Every exported
+// name is a promise to users: a change here is a change of the public API, to be read in review, and
 // every name must be documented in the README.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,11 +9,29 @@ const file = (path: string) => resolve(import.meta.dirname, '..', path);
 const TSCONFIG = file('tsconfig.json');
 const README = file('README.md');
 
-describe('@bridgekit/core exports', () => {
-  const names = exportedNames(file('src/index.ts'), TSCONFIG);
+const ENTRIES: Array<
+  [entry: string, source: string, load: () => Promise<object>, expected: () => object]
+> = [
+  ['@bridgekit/core', 'src/index.ts', () => import('@bridgekit/core'), () => CORE],
+  [
+    '@bridgekit/core/dialects',
+    'src/dialects/index.ts',
+    () => import('@bridgekit/core/dialects'),
+    () => DIALECTS,
+  ],
+  [
+    '@bridgekit/core/auth',
+    'src/services/authLifecycle.ts',
+    () => import('@bridgekit/core/auth'),
+    () => AUTH,
+  ],
+];
+
+describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
+  const names = exportedNames(file(source), TSCONFIG);
 
   it('exactly the documented list', async () => {
-    expect(surface(names, await import('@bridgekit/core'))).toEqual(CORE);
+    expect(surface(names, (await load()) as Record<string, unknown>)).toEqual(expected());
   });
 
   it('every name is documented in the README', () => {
@@ -21,47 +39,10 @@ describe('@bridgekit/core exports', () => {
   });
 });
 
-describe('@bridgekit/core/dialects exports', () => {
-  const names = exportedNames(file('src/dialects/index.ts'), TSCONFIG);
-
-  it('exactly the documented list', async () => {
-    expect(surface(names, await import('@bridgekit/core/dialects'))).toEqual(DIALECTS);
-  });
-
-  it('every name is documented in the README', () => {
-    expect(undocumented(names, README)).toEqual([]);
-  });
-});
-
-describe('@bridgekit/core/auth exports', () => {
-  const names = exportedNames(file('src/services/authLifecycle.ts'), TSCONFIG);
-
-  it('exactly the documented list', async () => {
-    expect(surface(names, await import('@bridgekit/core/auth'))).toEqual({
-      values: ['DEFAULT_ACCOUNT_PATHS', 'createAuthLifecycle'],
-      types: ['AccountPaths', 'AuthLifecycle', 'AuthLifecycleOptions', 'RegisterData'],
-    });
-  });
-
-  it('every name is documented in the README', () => {
-    expect(undocumented(names, README)).toEqual([]);
-  });
-});
-
-describe('@bridgekit/core/auth exports', () => {
-  const names = exportedNames(file('src/services/authLifecycle.ts'), TSCONFIG);
-
-  it('exactly the documented list', async () => {
-    expect(surface(names, await import('@bridgekit/core/auth'))).toEqual({
-      values: ['DEFAULT_ACCOUNT_PATHS', 'createAuthLifecycle'],
-      types: ['AccountPaths', 'AuthLifecycle', 'AuthLifecycleOptions', 'RegisterData'],
-    });
-  });
-
-  it('every name is documented in the README', () => {
-    expect(undocumented(names, README)).toEqual([]);
-  });
-});
+const AUTH = {
+  values: ['DEFAULT_ACCOUNT_PATHS', 'createAuthLifecycle'],
+  types: ['AccountPaths', 'AuthLifecycle', 'AuthLifecycleOptions', 'RegisterData'],
+};
 
 const CORE = {
   values: [
