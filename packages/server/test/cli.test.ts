@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@bridgekit/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_ORIGINS, parseCliArgs } from '../src/parseCliArgs';
 
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
@@ -77,5 +78,25 @@ describe('bridgekit-server CLI', () => {
     expect(await exit).toBe(2);
     expect(output()).toMatch(/--seed must be demo or none/);
     expect(output()).toContain('Usage: bridgekit-server');
+  });
+});
+
+describe('parseCliArgs security flags', () => {
+  it('allows the demo origins by default, listed origins, or none', () => {
+    expect(parseCliArgs([]).corsOrigins).toEqual([...DEMO_ORIGINS]);
+    expect(DEMO_ORIGINS).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173']);
+    expect(
+      parseCliArgs(['--cors-origin', 'http://a.test:3000', '--cors-origin', 'https://b.test'])
+        .corsOrigins,
+    ).toEqual(['http://a.test:3000', 'https://b.test']);
+    expect(parseCliArgs(['--cors-origin', 'none']).corsOrigins).toEqual([]);
+    expect(() => parseCliArgs(['--cors-origin', 'http://a.test/app'])).toThrow(/--cors-origin/);
+    expect(() => parseCliArgs(['--cors-origin', '*'])).toThrow(TypeError);
+  });
+
+  it('throttles sign-ins by default; 0 turns it off', () => {
+    expect(parseCliArgs([]).loginThrottle).toBe(10);
+    expect(parseCliArgs(['--login-throttle', '0']).loginThrottle).toBe(0);
+    expect(() => parseCliArgs(['--login-throttle', 'many'])).toThrow(/--login-throttle/);
   });
 });

@@ -52,9 +52,10 @@ function endSessionsAfterUserChange(
   ctx.sessions.deleteUserSessions(before.id, requestSessionId(ctx, request));
 }
 
-// Ids are checked before anything else, on every route that takes one.
+// Ids are checked on every route that takes one, before the body is read and before any
+// entity, session or record check.
 const idRoute = {
-  preValidation: async (request: FastifyRequest) => {
+  onRequest: async (request: FastifyRequest) => {
     assertSafeId((request.params as Params).id ?? '');
   },
 };
