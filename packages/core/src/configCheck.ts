@@ -8,7 +8,7 @@ import { headerProblem, headersProblem } from './headers';
 import type { ClientConfig, RequestConfig, RequestOptions } from './types';
 
 // setTimeout fires at once for larger delays, so a larger time-out would silently be none.
-export const MAX_TIMER_MS = 2_147_483_647;
+const MAX_TIMER_MS = 2_147_483_647;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 type Check = (name: string, value: unknown) => void;

@@ -6,7 +6,8 @@ import type { ApiResponse, RequestOptions } from '../types';
 import { appendQuery } from '../url';
 import { checkHeader, checkSort, integer, whereEntry } from './builderChecks';
 import type { OperatorName } from './operators';
-import { assertNonEmptyString, assertQueryValue, describe } from './queryValue';
+import { describe } from '../argumentError';
+import { assertNonEmptyString, assertQueryValue } from './queryValue';
 import {
   bracketSerializer,
   type QueryEntry,

@@ -4,7 +4,8 @@
  */
 import { headerProblem } from '../headers';
 import { type FilterOperator, isFilterOperator, OPERATOR_NAME_PATTERN } from './operators';
-import { assertNonEmptyString, assertQueryValue, describe } from './queryValue';
+import { describe } from '../argumentError';
+import { assertNonEmptyString, assertQueryValue } from './queryValue';
 import type { QueryEntry } from './serializer';
 
 // The function names are accepted as operator strings too and sent under their wire names.

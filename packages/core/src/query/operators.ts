@@ -3,7 +3,8 @@
  * object that `QueryBuilder.where(field, op)` turns into `field[operator]=value`
  * (DESIGN §3). Bad input throws at once, naming the function and the argument.
  */
-import { assertQueryValue, describe } from './queryValue';
+import { describe } from '../argumentError';
+import { assertQueryValue } from './queryValue';
 
 /**
  * A filter condition: the wire name of an operator and its value. The builder recognises

@@ -5,8 +5,6 @@
 
 import { describe } from '../argumentError';
 
-export { describe };
-
 /** Values the builder turns into query text. */
 export type QueryScalar = string | number | boolean | bigint | Date | null;
 
