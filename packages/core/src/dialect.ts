@@ -68,7 +68,32 @@ export interface DialectAuth {
   login?(data: unknown, read: (data: unknown) => LoginResult | undefined): LoginResult | undefined;
   /** The backend's user -> Bridgekit's `User` (with `id` and `userType`). */
   user?(raw: unknown): User | null;
+  /**
+   * Bodies of the account flows of `@bridgekit/core/auth`: each maps the default body (see
+   * `AccountFlow`) to this backend's. `null` says the backend has no such flow: the call
+   * rejects with `CLIENT_ERROR` naming the dialect and sends nothing.
+   * @default the default bodies
+   */
+  account?: { [F in AccountFlow]?: ((body: Record<string, unknown>) => unknown) | null };
 }
+
+/**
+ * The account flows a dialect can map, with their default bodies: `register` (the data as
+ * given), `refresh` `{ refreshToken }`, `passwordForgot` `{ email }`, `passwordReset`
+ * `{ token, password }`, `passwordChange` `{ oldPassword, newPassword }`, `twoFactorVerify`
+ * `{ challenge, code }`, `twoFactorSetup` `{}`, `twoFactorEnable` and `twoFactorDisable`
+ * `{ code }`.
+ */
+export type AccountFlow =
+  | 'register'
+  | 'refresh'
+  | 'passwordForgot'
+  | 'passwordReset'
+  | 'passwordChange'
+  | 'twoFactorVerify'
+  | 'twoFactorSetup'
+  | 'twoFactorEnable'
+  | 'twoFactorDisable';
 
 /** How the session travels: `header: 'Authorization', scheme: 'Bearer'` sends `Bearer <id>`. */
 export interface DialectSession {

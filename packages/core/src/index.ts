@@ -23,6 +23,7 @@ export type {
   StorageAdapter,
 } from './types';
 export type {
+  AccountFlow,
   Dialect,
   DialectAuth,
   DialectErrorContext,

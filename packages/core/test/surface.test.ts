@@ -82,6 +82,7 @@ const CORE = {
     'startsWith',
   ],
   types: [
+    'AccountFlow',
     'ApiFailure',
     'ApiResponse',
     'ApiResponseBase',
@@ -160,6 +161,7 @@ const DIALECTS = {
     'unsupported',
   ],
   types: [
+    'AccountFlow',
     'ContentRange',
     'Dialect',
     'DialectAuth',

@@ -170,10 +170,37 @@ export function strapi(options: StrapiOptions = {}): Dialect {
       paths: {
         login: '/auth/local',
         logout: '/auth/logout',
+        register: '/auth/local/register',
+        passwordForgot: '/auth/forgot-password',
+        passwordReset: '/auth/reset-password',
+        passwordChange: '/auth/change-password',
         me: '/users/me',
         validation: '/users/me',
       },
       loginBody: (c) => ({ identifier: c.email ?? c.userName, password: c.password }),
+      // cms/features/users-permissions/rest-api: register, forgot, reset and change password.
+      // Users & Permissions has no second factor.
+      account: {
+        register: ({ userName, email, ...rest }) => ({
+          username: userName ?? email,
+          email,
+          ...rest,
+        }),
+        passwordReset: ({ token, password }) => ({
+          code: token,
+          password,
+          passwordConfirmation: password,
+        }),
+        passwordChange: ({ oldPassword, newPassword }) => ({
+          currentPassword: oldPassword,
+          password: newPassword,
+          passwordConfirmation: newPassword,
+        }),
+        twoFactorVerify: null,
+        twoFactorSetup: null,
+        twoFactorEnable: null,
+        twoFactorDisable: null,
+      },
     },
     session: { header: 'Authorization', scheme: 'Bearer' },
     errors(body) {
