@@ -22,6 +22,12 @@ export interface AccountPaths {
   passwordChange: string;
   /** @default '/auth/2fa/verify' */
   twoFactorVerify: string;
+  /** @default '/auth/2fa/setup' */
+  twoFactorSetup: string;
+  /** @default '/auth/2fa/enable' */
+  twoFactorEnable: string;
+  /** @default '/auth/2fa/disable' */
+  twoFactorDisable: string;
 }
 
 /** The default lifecycle paths. */
@@ -32,7 +38,18 @@ export const DEFAULT_ACCOUNT_PATHS: Readonly<AccountPaths> = Object.freeze({
   passwordReset: '/auth/password/reset',
   passwordChange: '/auth/password/change',
   twoFactorVerify: '/auth/2fa/verify',
+  twoFactorSetup: '/auth/2fa/setup',
+  twoFactorEnable: '/auth/2fa/enable',
+  twoFactorDisable: '/auth/2fa/disable',
 });
+
+/** What `setupTwoFactor` resolves to: the secret for an authenticator app, and its URI. */
+export interface TwoFactorSetup {
+  /** The TOTP secret (base32), for typing into an authenticator app. */
+  secret: string;
+  /** An `otpauth://totp/…` URI, for a QR code. */
+  uri: string;
+}
 
 /** What `register` sends: the sign-in fields plus whatever else the backend takes. */
 export interface RegisterData {
@@ -73,6 +90,15 @@ export interface AuthLifecycle {
    * challenge and the code; resolves the signed-in user.
    */
   verifyTwoFactor(code: string): Promise<User | null>;
+  /**
+   * Starts turning two-factor sign-in on for the signed-in user: resolves the new secret,
+   * which counts only once `enableTwoFactor` confirmed a code of it.
+   */
+  setupTwoFactor(): Promise<TwoFactorSetup>;
+  /** Confirms the setup with a current code; resolves the one-time recovery codes (show them once). */
+  enableTwoFactor(code: string): Promise<{ recoveryCodes: string[] }>;
+  /** Turns two-factor sign-in off; needs a current code (or a recovery code). */
+  disableTwoFactor(code: string): Promise<void>;
   /**
    * Trades the stored refresh token for a new session; concurrent calls share one request.
    * Resolves `false` when there is no token or the server refused it (the token is dropped).
@@ -252,6 +278,24 @@ export function createAuthLifecycle(
       const user = await signIn(await post(paths.twoFactorVerify, { challenge, code }));
       challenge = undefined;
       return user;
+    },
+    async setupTwoFactor() {
+      const data = dataOf(await post(paths.twoFactorSetup, {}, true));
+      if (typeof data.secret !== 'string' || typeof data.uri !== 'string') {
+        throw new BridgeApiError('The two-factor setup response holds no secret and uri', {
+          status: 200,
+          code: 'INVALID_RESPONSE',
+        });
+      }
+      return { secret: data.secret, uri: data.uri };
+    },
+    async enableTwoFactor(code) {
+      const data = dataOf(await post(paths.twoFactorEnable, { code: text('code', code) }, true));
+      const codes = data.recoveryCodes ?? data.recovery_codes;
+      return { recoveryCodes: Array.isArray(codes) ? codes.map(String) : [] };
+    },
+    async disableTwoFactor(code) {
+      await post(paths.twoFactorDisable, { code: text('code', code) }, true);
     },
     refreshSession,
     dispose() {

@@ -105,6 +105,56 @@ describe('account flows', () => {
   });
 });
 
+describe('two-factor management', () => {
+  it('setup -> enable (recovery codes) -> sign-in needs a code -> disable', async () => {
+    const { auth, account } = await setup();
+    await auth.login(admin);
+    const { secret, uri } = await account.setupTwoFactor();
+    expect(uri).toMatch(/^otpauth:\/\/totp\//);
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+    await expect(account.enableTwoFactor('000000')).rejects.toMatchObject({
+      name: 'BridgeApiError',
+      status: 422,
+    });
+    const { recoveryCodes } = await account.enableTwoFactor(totp.generate());
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    // A second setup while enabled is refused, as a BridgeApiError.
+    await expect(account.setupTwoFactor()).rejects.toMatchObject({ status: 409 });
+
+    await auth.logout();
+    await expect(auth.login(admin)).rejects.toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
+    await account.verifyTwoFactor(recoveryCodes[0]!);
+    expect(auth.getState().isAuthenticated).toBe(true);
+
+    await expect(account.disableTwoFactor('000000')).rejects.toMatchObject({ status: 403 });
+    expect(auth.getState().isAuthenticated).toBe(true); // a 403, not a sign-out
+    await account.disableTwoFactor(recoveryCodes[1]!);
+    await auth.logout();
+    await expect(auth.login(admin)).resolves.toMatchObject({ user: { email: admin.email } });
+  });
+
+  it('needs a session and a code: 401 signed out, TypeError without a code', async () => {
+    const { account } = await setup();
+    await expect(account.setupTwoFactor()).rejects.toMatchObject({ status: 401 });
+    await expect(account.enableTwoFactor('' as never)).rejects.toThrow(TypeError);
+    await expect(account.disableTwoFactor(undefined as never)).rejects.toThrow(/code/);
+  });
+
+  it('paths come from options (a dialect would set them the same way)', async () => {
+    const { auth, account } = await setup();
+    account.dispose();
+    const moved = createAuthLifecycle(auth, { paths: { twoFactorSetup: '/auth/2fa/nowhere' } });
+    expect(moved.paths).toMatchObject({
+      twoFactorSetup: '/auth/2fa/nowhere',
+      twoFactorEnable: '/auth/2fa/enable',
+      twoFactorDisable: '/auth/2fa/disable',
+    });
+    await auth.login(admin);
+    await expect(moved.setupTwoFactor()).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe('refresh tokens', () => {
   it('20 concurrent requests after expiry: one refresh call, all 20 succeed', async () => {
     const { server, auth, client, storage, count } = await setup();
