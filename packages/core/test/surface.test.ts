@@ -41,7 +41,13 @@ describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
 
 const AUTH = {
   values: ['DEFAULT_ACCOUNT_PATHS', 'createAuthLifecycle'],
-  types: ['AccountPaths', 'AuthLifecycle', 'AuthLifecycleOptions', 'RegisterData'],
+  types: [
+    'AccountPaths',
+    'AuthLifecycle',
+    'AuthLifecycleOptions',
+    'RegisterData',
+    'TwoFactorSetup',
+  ],
 };
 
 const CORE = {

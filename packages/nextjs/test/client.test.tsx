@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { MemoryStorage } from '@bridgekit/core';
+import { createClient, MemoryStorage } from '@bridgekit/core';
 import {
   BridgeHydrate,
   BridgeProvider,
@@ -70,6 +70,25 @@ describe('session cookie', () => {
     await waitFor(() => expect(cookies().session_id).toBeUndefined());
   });
 
+  it('is written before register and refreshSession resolve (they start or replace a session)', async () => {
+    const { result } = renderHook(() => useAuth(), { wrapper: wrapperWith() });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    await act(async () => {
+      await result.current.register({
+        email: `new-${Date.now()}@example.com`,
+        password: 'long-enough-1',
+      });
+      expect(cookies().session_id).toMatch(/.+/);
+    });
+    const first = cookies().session_id;
+    await act(async () => {
+      expect(await result.current.refreshSession()).toBe(true);
+      expect(cookies().session_id).not.toBe(first);
+    });
+    await act(() => result.current.logout());
+    await waitFor(() => expect(cookies().session_id).toBeUndefined());
+  });
+
   it('is removed when the server rejects the session as expired', async () => {
     const { result } = renderHook(
       () => ({
@@ -81,6 +100,12 @@ describe('session cookie', () => {
     await waitFor(() => expect(result.current.auth.isLoading).toBe(false));
     await act(() => result.current.auth.login({ userName: 'viewer', password: 'viewer123' }));
     expect(cookies().session_id).toBeDefined();
+    // The refresh token is reused elsewhere, so no refresh can cure the expiry.
+    const storage = result.current.products.client.getStorage();
+    const refreshToken = await storage?.getItem('bridgekit_refresh_token');
+    const thief = createClient(apiUrl, { fetch: globalThis.fetch });
+    await thief.post('/auth/refresh', { refreshToken });
+    await thief.post('/auth/refresh', { refreshToken });
     server.expireSessions();
     await act(async () => {
       await result.current.products.getList().catch(() => undefined);

@@ -3,21 +3,47 @@ import {
   BridgeProvider as HooksBridgeProvider,
   type BridgeProviderProps as HooksBridgeProviderProps,
 } from '@bridgekit/react/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { createAsyncStorageAdapter } from './createAsyncStorageAdapter';
+import { createSecureStoreAdapter, type SecureStoreLike } from './createSecureStoreAdapter';
 
 /**
  * Props of the React Native `BridgeProvider`: those of `@bridgekit/react`'s provider
  * (`config` | `client` | `instances` + `defaultInstance`, `authPaths`, `userStorageKey`,
- * `transformConfig`, `swr`). An instance described by a config without `storage` gets
- * AsyncStorage.
+ * `transformConfig`, `swr`, the auth lifecycle options) plus `secureStore`. An instance
+ * described by a config without `storage` gets AsyncStorage.
  *
  * @example
  * const props: BridgeProviderProps = { config: { baseUrl: 'https://api.example.com/api' } };
  */
-export type BridgeProviderProps = HooksBridgeProviderProps;
+export interface BridgeProviderProps extends HooksBridgeProviderProps {
+  /**
+   * An `expo-secure-store`-like module (`import * as SecureStore from 'expo-secure-store'`):
+   * every instance keeps its refresh token there (iOS keychain, Android keystore), through
+   * `createSecureStoreAdapter`, unless it sets `refreshTokenStorage` itself.
+   * @default undefined (the refresh token is kept in the instance's storage: AsyncStorage)
+   */
+  secureStore?: SecureStoreLike;
+}
 
 let defaultStorage: StorageAdapter | undefined;
+
+/** The props with `refreshTokenStorage` given to every instance that does not set one. */
+function withRefreshTokenStorage(
+  props: HooksBridgeProviderProps,
+  refreshTokenStorage: StorageAdapter,
+): HooksBridgeProviderProps {
+  const { config, client, instances } = props;
+  if (instances) {
+    const mapped: NonNullable<HooksBridgeProviderProps['instances']> = {};
+    for (const [id, instance] of Object.entries(instances)) {
+      mapped[id] = { refreshTokenStorage, ...instance };
+    }
+    return { ...props, instances: mapped };
+  }
+  if (config) return { ...props, config: { refreshTokenStorage, ...config } };
+  return client ? { refreshTokenStorage, ...props } : props;
+}
 
 /** The AsyncStorage adapter shared by every provider that was not given a storage. */
 function asyncStorage(): StorageAdapter {
@@ -31,7 +57,8 @@ function asyncStorage(): StorageAdapter {
  * from a `config` keep their session (and signed-in user) in
  * `@react-native-async-storage/async-storage`, so a restarted app is still signed in. Pass
  * `storage` (e.g. `createSecureStoreAdapter(SecureStore)`) to choose another; a ready
- * `client` keeps the storage it was created with.
+ * `client` keeps the storage it was created with. With `secureStore`, refresh tokens go to
+ * the keychain / keystore while the rest stays in AsyncStorage.
  *
  * @example
  * export default function App() {
@@ -42,12 +69,15 @@ function asyncStorage(): StorageAdapter {
  *   );
  * }
  */
-export function BridgeProvider(props: BridgeProviderProps): ReactNode {
-  const { transformConfig } = props;
+export function BridgeProvider({ secureStore, ...props }: BridgeProviderProps): ReactNode {
+  // Checked (TypeError) and made once, like the instances the provider reads on first render.
+  const [secure] = useState(() => secureStore && createSecureStoreAdapter(secureStore));
+  const given = secure ? withRefreshTokenStorage(props, secure) : props;
+  const { transformConfig } = given;
   // The app's own transform first, so a config it builds without storage still gets the default.
   const withStorage: BridgeProviderProps['transformConfig'] = (config, id) => {
     const mapped = transformConfig ? transformConfig(config, id) : config;
     return mapped.storage === undefined ? { ...mapped, storage: asyncStorage() } : mapped;
   };
-  return <HooksBridgeProvider {...props} transformConfig={withStorage} />;
+  return <HooksBridgeProvider {...given} transformConfig={withStorage} />;
 }

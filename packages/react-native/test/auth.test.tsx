@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from '@jest/globals';
+import { beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { createClient, type User } from '@bridgekit/core';
 import AsyncStorage from '@react-native-async-storage/async-storage';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react-native';
@@ -110,5 +110,59 @@ describe('useAuth with the AsyncStorage default', () => {
     });
     expect(fresh).toBeNull();
     await waitFor(() => expect(auth.isAuthenticated).toBe(false));
+  });
+});
+
+describe('secureStore: refresh tokens in the keychain', () => {
+  test('the refresh token goes to the secure store, the session to AsyncStorage', async () => {
+    // expo-secure-store is a native module: a Map stands in for the keychain.
+    const keychain = new Map<string, string>();
+    const secureStore = {
+      getItemAsync: async (key: string) => keychain.get(key) ?? null,
+      setItemAsync: async (key: string, value: string) => {
+        keychain.set(key, value);
+      },
+      deleteItemAsync: async (key: string) => {
+        keychain.delete(key);
+      },
+    };
+    render(
+      <TestProvider secureStore={secureStore}>
+        <Account />
+      </TestProvider>,
+    );
+    expect(await screen.findByText('signed out')).toBeTruthy();
+    await act(async () => {
+      fireEvent.press(screen.getByText('sign in'));
+    });
+    expect(await screen.findByText('signed in as Ada Admin')).toBeTruthy();
+    await waitFor(() =>
+      expect(keychain.get('bridgekit_refresh_token')).toEqual(expect.any(String)),
+    );
+    expect(await AsyncStorage.getItem('bridgekit_refresh_token')).toBeNull();
+    expect(await AsyncStorage.getItem('client_session_id')).toEqual(expect.any(String));
+    // The kept token works: a refresh through the hook spends it.
+    let renewed = false;
+    await act(async () => {
+      renewed = await auth.refreshSession();
+    });
+    expect(renewed).toBe(true);
+    await act(async () => {
+      fireEvent.press(screen.getByText('sign out'));
+    });
+    expect(await screen.findByText('signed out')).toBeTruthy();
+    await waitFor(() => expect(keychain.has('bridgekit_refresh_token')).toBe(false));
+  });
+
+  test('a secureStore that is not the module is a TypeError', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() =>
+      render(
+        <TestProvider secureStore={{} as never}>
+          <Account />
+        </TestProvider>,
+      ),
+    ).toThrow(TypeError);
+    jest.restoreAllMocks();
   });
 });

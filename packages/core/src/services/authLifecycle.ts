@@ -4,9 +4,11 @@
  * sign in do not ship it; it works through the service's and the client's public seams
  * (`fetchUser`, response interceptors, `onSessionRefresh`).
  */
-import type { ApiResponse } from '../types';
+import { mustBe } from '../argumentError';
+import type { ApiResponse, StorageAdapter } from '../types';
 import { BridgeApiError } from './BridgeApiError';
-import type { AuthService, User } from './authTypes';
+import type { AuthService, AuthState, User } from './authTypes';
+import { type CrossTabSync, createCrossTabSync, hasTabs } from './crossTabSync';
 
 /** Paths of the lifecycle endpoints, relative to the client's base URL. */
 export interface AccountPaths {
@@ -22,6 +24,12 @@ export interface AccountPaths {
   passwordChange: string;
   /** @default '/auth/2fa/verify' */
   twoFactorVerify: string;
+  /** @default '/auth/2fa/setup' */
+  twoFactorSetup: string;
+  /** @default '/auth/2fa/enable' */
+  twoFactorEnable: string;
+  /** @default '/auth/2fa/disable' */
+  twoFactorDisable: string;
 }
 
 /** The default lifecycle paths. */
@@ -32,7 +40,18 @@ export const DEFAULT_ACCOUNT_PATHS: Readonly<AccountPaths> = Object.freeze({
   passwordReset: '/auth/password/reset',
   passwordChange: '/auth/password/change',
   twoFactorVerify: '/auth/2fa/verify',
+  twoFactorSetup: '/auth/2fa/setup',
+  twoFactorEnable: '/auth/2fa/enable',
+  twoFactorDisable: '/auth/2fa/disable',
 });
+
+/** What `setupTwoFactor` resolves to: the secret for an authenticator app, and its URI. */
+export interface TwoFactorSetup {
+  /** The TOTP secret (base32), for typing into an authenticator app. */
+  secret: string;
+  /** An `otpauth://totp/…` URI, for a QR code. */
+  uri: string;
+}
 
 /** What `register` sends: the sign-in fields plus whatever else the backend takes. */
 export interface RegisterData {
@@ -55,6 +74,37 @@ export interface AuthLifecycleOptions {
    * @default 'bridgekit_refresh_token'
    */
   refreshTokenStorageKey?: string;
+  /**
+   * Where the refresh token is kept. Tabs that share it (the browser's `localStorage`) take
+   * turns to spend it; on React Native pass a SecureStore adapter.
+   * @default client.getStorage() (memory only where the client has none)
+   */
+  refreshTokenStorage?: StorageAdapter;
+  /**
+   * Asks `auth.validateSession()` every so many milliseconds while signed in (from 1000 to
+   * 2147483647). Stops on sign-out and `dispose()`; a network failure does not sign out.
+   * @default undefined (off)
+   */
+  validateInterval?: number;
+  /**
+   * Called once each time the session ends without the user asking: a 401 that a refresh
+   * could not cure, or a validation that says the session is invalid. Not on `logout()`.
+   * @default undefined
+   */
+  onSessionExpired?: () => void;
+  /**
+   * Called after each refresh this lifecycle made (reactive after a 401, or planned before
+   * `expiresAt`).
+   * @default undefined
+   */
+  onSessionRefreshed?: () => void;
+  /**
+   * Keeps the tabs of one origin in step: a sign-in, sign-out or refresh in one tab reaches
+   * the others within a second (`BroadcastChannel`, else the `storage` event), and only one
+   * tab at a time spends the shared refresh token (Web Locks where available).
+   * @default true in a browser window, false elsewhere (Node, React Native)
+   */
+  crossTab?: boolean;
 }
 
 /** Account flows, two-factor sign-in and refresh tokens of one auth service. */
@@ -74,6 +124,15 @@ export interface AuthLifecycle {
    */
   verifyTwoFactor(code: string): Promise<User | null>;
   /**
+   * Starts turning two-factor sign-in on for the signed-in user: resolves the new secret,
+   * which counts only once `enableTwoFactor` confirmed a code of it.
+   */
+  setupTwoFactor(): Promise<TwoFactorSetup>;
+  /** Confirms the setup with a current code; resolves the one-time recovery codes (show them once). */
+  enableTwoFactor(code: string): Promise<{ recoveryCodes: string[] }>;
+  /** Turns two-factor sign-in off; needs a current code (or a recovery code). */
+  disableTwoFactor(code: string): Promise<void>;
+  /**
    * Trades the stored refresh token for a new session; concurrent calls share one request.
    * Resolves `false` when there is no token or the server refused it (the token is dropped).
    */
@@ -83,6 +142,42 @@ export interface AuthLifecycle {
 }
 
 const lifecycles = new WeakMap<AuthService, AuthLifecycle>();
+// setInterval fires at once for larger delays, so a larger interval would hammer the server.
+const MAX_TIMER_MS = 2_147_483_647;
+
+function optionalFunction(name: string, value: unknown): (() => void) | undefined {
+  if (value !== undefined && typeof value !== 'function') throw mustBe(name, 'a function', value);
+  return value as (() => void) | undefined;
+}
+
+function checkOptions(options: AuthLifecycleOptions): void {
+  if (!options || typeof options !== 'object') throw mustBe('options', 'an object', options);
+  const { validateInterval: every, refreshTokenStorage: storage, crossTab } = options;
+  if (every !== undefined) {
+    if (typeof every !== 'number') throw mustBe('validateInterval', 'a number', every);
+    if (!(every >= 1000 && every <= MAX_TIMER_MS)) {
+      throw mustBe(
+        'validateInterval',
+        `a number of ms from 1000 to ${MAX_TIMER_MS}`,
+        every,
+        RangeError,
+      );
+    }
+  }
+  if (
+    storage !== undefined &&
+    (typeof storage !== 'object' ||
+      storage === null ||
+      ['getItem', 'setItem', 'removeItem'].some(
+        (m) => typeof (storage as unknown as Record<string, unknown>)[m] !== 'function',
+      ))
+  ) {
+    throw mustBe('refreshTokenStorage', 'a StorageAdapter (getItem, setItem, removeItem)', storage);
+  }
+  if (crossTab !== undefined && typeof crossTab !== 'boolean') {
+    throw mustBe('crossTab', 'a boolean', crossTab);
+  }
+}
 
 function text(name: string, value: unknown): string {
   if (typeof value !== 'string' || value === '') {
@@ -118,6 +213,9 @@ export function createAuthLifecycle(
 ): AuthLifecycle {
   const known = lifecycles.get(auth);
   if (known) return known;
+  checkOptions(options);
+  const onExpired = optionalFunction('onSessionExpired', options.onSessionExpired);
+  const onRefreshed = optionalFunction('onSessionRefreshed', options.onSessionRefreshed);
   const { client } = auth;
   const dialectPaths = client.getConfig().dialect?.auth?.paths as Partial<AccountPaths> | undefined;
   const paths: AccountPaths = { ...DEFAULT_ACCOUNT_PATHS };
@@ -135,14 +233,27 @@ export function createAuthLifecycle(
     'refreshTokenStorageKey',
     options.refreshTokenStorageKey ?? 'bridgekit_refresh_token',
   );
-  const storage = client.getStorage();
+  const storage = options.refreshTokenStorage ?? client.getStorage();
   let token: string | null = null;
+  let expiry: string | undefined;
   let challenge: unknown;
   let refreshing: Promise<boolean> | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let written: Promise<unknown> = Promise.resolve();
 
-  const keep = (value: string | null, expiresAt?: unknown) => {
+  // A throwing app callback must not break a refresh or the auth store's listeners.
+  const report = (callback: (() => void) | undefined) => {
+    try {
+      callback?.();
+    } catch (error) {
+      client.getConfig().onError?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  // `persist: false` for a token another tab received: it already stored it.
+  const keep = (value: string | null, expiresAt?: unknown, persist = true) => {
     token = value;
+    expiry = value && expiresAt != null ? String(expiresAt) : undefined;
     clearTimeout(timer);
     const left = Date.parse(String(expiresAt)) - Date.now();
     // Proactive refresh 30 s before expiry, or halfway through a shorter session; none past
@@ -151,8 +262,9 @@ export function createAuthLifecycle(
       timer = setTimeout(() => void refreshSession(), Math.max(left - 30_000, left / 2));
       (timer as { unref?: () => void }).unref?.();
     }
+    if (!persist) return;
     // Storage is a convenience: memory still holds when it fails.
-    void Promise.resolve()
+    written = Promise.resolve()
       .then(() => (value ? storage?.setItem(key, value) : storage?.removeItem(key)))
       .catch(() => {});
   };
@@ -194,31 +306,82 @@ export function createAuthLifecycle(
     return auth.fetchUser();
   };
 
+  let sync: CrossTabSync | null = null;
+  // Spends the refresh token. Under `sync.exclusive` when tabs share it: a tab that waited
+  // while another rotated it takes the rotated session instead of spending the token again.
+  const spend = async (seen: number): Promise<boolean> => {
+    if (sync && sync.rotations !== seen) return true;
+    // Storage first: another tab may have rotated the token since this one kept it.
+    const current = (await storage?.getItem(key).catch(() => null)) || token;
+    if (!current) return false;
+    if (sync && token && current !== token && (await sync.rotatedSince(seen, 1000))) return true;
+    const response: ApiResponse = await client.post(
+      paths.refresh,
+      { refreshToken: current },
+      { includeSession: false },
+    );
+    const data = dataOf(response);
+    const session = data.sessionId ?? data.session_id ?? data.accessToken ?? data.access_token;
+    if (response.success && typeof session === 'string' && session) {
+      client.setSessionId(session);
+      // The next tab in line reads the new token from storage: it must be there first.
+      await written;
+      sync?.refreshed(session);
+      report(onRefreshed);
+      return true;
+    }
+    // Refused (reused, revoked, expired): drop it. A network failure keeps it for later.
+    if (response.status !== 0) keep(null);
+    return false;
+  };
   const refreshSession = (): Promise<boolean> => {
     refreshing ??= (async () => {
-      // Storage first: another tab may have rotated the token since this one kept it.
-      const current = (await storage?.getItem(key).catch(() => null)) || token;
-      if (!current) return false;
-      const response: ApiResponse = await client.post(
-        paths.refresh,
-        { refreshToken: current },
-        { includeSession: false },
-      );
-      const data = dataOf(response);
-      const session = data.sessionId ?? data.session_id ?? data.accessToken ?? data.access_token;
-      if (response.success && typeof session === 'string' && session) {
-        client.setSessionId(session);
-        return true;
-      }
-      // Refused (reused, revoked, expired): drop it. A network failure keeps it for later.
-      if (response.status !== 0) keep(null);
-      return false;
+      if (!sync) return spend(0);
+      const seen = sync.rotations;
+      return sync.exclusive(() => spend(seen));
     })().finally(() => {
       refreshing = null;
     });
     return refreshing;
   };
   const removeRefresher = client.onSessionRefresh(refreshSession);
+
+  const every = options.validateInterval;
+  let validating: ReturnType<typeof setInterval> | undefined;
+  let checking = false;
+  const validate = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      await auth.validateSession();
+    } catch {
+      // Offline or a server error is not an ended session: the next tick asks again.
+    } finally {
+      checking = false;
+    }
+  };
+  let previous: AuthState = auth.getState();
+  const watch = (state: AuthState) => {
+    const before = previous;
+    previous = state;
+    if (state.sessionExpired && !before.sessionExpired) report(onExpired);
+    if (every !== undefined && state.isAuthenticated && validating === undefined) {
+      validating = setInterval(() => void validate(), every);
+      (validating as { unref?: () => void }).unref?.();
+    } else if (!state.isAuthenticated && validating !== undefined) {
+      clearInterval(validating);
+      validating = undefined;
+    }
+  };
+  const stopWatching = auth.subscribe(watch);
+  watch(previous);
+  if (options.crossTab ?? hasTabs()) {
+    sync = createCrossTabSync({
+      auth,
+      current: () => ({ refreshToken: token, ...(expiry && { expiresAt: expiry }) }),
+      adopt: (value, expiresAt) => keep(value, expiresAt, false),
+    });
+  }
 
   const lifecycle: AuthLifecycle = {
     paths,
@@ -253,9 +416,30 @@ export function createAuthLifecycle(
       challenge = undefined;
       return user;
     },
+    async setupTwoFactor() {
+      const data = dataOf(await post(paths.twoFactorSetup, {}, true));
+      if (typeof data.secret !== 'string' || typeof data.uri !== 'string') {
+        throw new BridgeApiError('The two-factor setup response holds no secret and uri', {
+          status: 200,
+          code: 'INVALID_RESPONSE',
+        });
+      }
+      return { secret: data.secret, uri: data.uri };
+    },
+    async enableTwoFactor(code) {
+      const data = dataOf(await post(paths.twoFactorEnable, { code: text('code', code) }, true));
+      const codes = data.recoveryCodes ?? data.recovery_codes;
+      return { recoveryCodes: Array.isArray(codes) ? codes.map(String) : [] };
+    },
+    async disableTwoFactor(code) {
+      await post(paths.twoFactorDisable, { code: text('code', code) }, true);
+    },
     refreshSession,
     dispose() {
       clearTimeout(timer);
+      clearInterval(validating);
+      stopWatching();
+      sync?.close();
       removeInterceptor();
       removeRefresher();
       lifecycles.delete(auth);

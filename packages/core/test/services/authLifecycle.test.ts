@@ -105,6 +105,56 @@ describe('account flows', () => {
   });
 });
 
+describe('two-factor management', () => {
+  it('setup -> enable (recovery codes) -> sign-in needs a code -> disable', async () => {
+    const { auth, account } = await setup();
+    await auth.login(admin);
+    const { secret, uri } = await account.setupTwoFactor();
+    expect(uri).toMatch(/^otpauth:\/\/totp\//);
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+    await expect(account.enableTwoFactor('000000')).rejects.toMatchObject({
+      name: 'BridgeApiError',
+      status: 422,
+    });
+    const { recoveryCodes } = await account.enableTwoFactor(totp.generate());
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    // A second setup while enabled is refused, as a BridgeApiError.
+    await expect(account.setupTwoFactor()).rejects.toMatchObject({ status: 409 });
+
+    await auth.logout();
+    await expect(auth.login(admin)).rejects.toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
+    await account.verifyTwoFactor(recoveryCodes[0]!);
+    expect(auth.getState().isAuthenticated).toBe(true);
+
+    await expect(account.disableTwoFactor('000000')).rejects.toMatchObject({ status: 403 });
+    expect(auth.getState().isAuthenticated).toBe(true); // a 403, not a sign-out
+    await account.disableTwoFactor(recoveryCodes[1]!);
+    await auth.logout();
+    await expect(auth.login(admin)).resolves.toMatchObject({ user: { email: admin.email } });
+  });
+
+  it('needs a session and a code: 401 signed out, TypeError without a code', async () => {
+    const { account } = await setup();
+    await expect(account.setupTwoFactor()).rejects.toMatchObject({ status: 401 });
+    await expect(account.enableTwoFactor('' as never)).rejects.toThrow(TypeError);
+    await expect(account.disableTwoFactor(undefined as never)).rejects.toThrow(/code/);
+  });
+
+  it('paths come from options (a dialect would set them the same way)', async () => {
+    const { auth, account } = await setup();
+    account.dispose();
+    const moved = createAuthLifecycle(auth, { paths: { twoFactorSetup: '/auth/2fa/nowhere' } });
+    expect(moved.paths).toMatchObject({
+      twoFactorSetup: '/auth/2fa/nowhere',
+      twoFactorEnable: '/auth/2fa/enable',
+      twoFactorDisable: '/auth/2fa/disable',
+    });
+    await auth.login(admin);
+    await expect(moved.setupTwoFactor()).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe('refresh tokens', () => {
   it('20 concurrent requests after expiry: one refresh call, all 20 succeed', async () => {
     const { server, auth, client, storage, count } = await setup();
@@ -162,5 +212,216 @@ describe('refresh tokens', () => {
     expect(() =>
       createAuthLifecycle(auth, { paths: { refresh: 'https://elsewhere.example/refresh' } }),
     ).toThrow(TypeError);
+  });
+});
+
+describe('lifecycle options', () => {
+  it('are checked: TypeError or RangeError naming the option', async () => {
+    const { auth, account } = await setup();
+    account.dispose();
+    const create = (options: object) => () => createAuthLifecycle(auth, options);
+    expect(create({ validateInterval: '1000' })).toThrow(
+      new TypeError('validateInterval must be a number, got "1000"'),
+    );
+    expect(create({ validateInterval: 10 })).toThrow(RangeError);
+    expect(create({ validateInterval: 10 })).toThrow(/validateInterval/);
+    expect(create({ validateInterval: 2 ** 31 })).toThrow(RangeError);
+    expect(create({ onSessionExpired: 'x' })).toThrow(/onSessionExpired must be a function/);
+    expect(create({ onSessionRefreshed: {} })).toThrow(/onSessionRefreshed must be a function/);
+    expect(create({ refreshTokenStorage: { getItem() {} } })).toThrow(/refreshTokenStorage/);
+    expect(create({ crossTab: 'yes' })).toThrow(
+      new TypeError('crossTab must be a boolean, got "yes"'),
+    );
+  });
+
+  it('validateInterval validates while signed in, not while signed out', async () => {
+    const { auth, account, server } = await setup();
+    account.dispose();
+    const validations = () =>
+      server.requests().filter((r) => r.method === 'GET' && r.path.endsWith('/auth/validation'))
+        .length;
+    const lifecycle = createAuthLifecycle(auth, { validateInterval: 1000 });
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(validations()).toBe(0); // signed out: no timer
+    await auth.login(admin);
+    await vi.waitFor(() => expect(validations()).toBe(1), { timeout: 1500 });
+    await auth.logout();
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(validations()).toBe(1); // stopped on sign-out
+    lifecycle.dispose();
+  });
+
+  it('validation that says invalid calls onSessionExpired once; a network failure does not sign out', async () => {
+    const { auth, account, server } = await setup();
+    account.dispose();
+    const onSessionExpired = vi.fn();
+    const lifecycle = createAuthLifecycle(auth, { validateInterval: 1000, onSessionExpired });
+    await auth.login(admin);
+    server.expireSessions();
+    await vi.waitFor(() => expect(auth.getState().sessionExpired).toBe(true), { timeout: 2000 });
+    expect(auth.getState().isAuthenticated).toBe(false);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+
+    await auth.login(admin);
+    await server.close(); // every validation now fails on the network
+    await new Promise((r) => setTimeout(r, 2200));
+    expect(auth.getState()).toMatchObject({ isAuthenticated: true, sessionExpired: false });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    lifecycle.dispose();
+  });
+
+  it('onSessionExpired after a 401 a refresh cannot cure; never on logout', async () => {
+    const { auth, account, server, client, storage, url } = await setup();
+    account.dispose();
+    const onSessionExpired = vi.fn();
+    const lifecycle = createAuthLifecycle(auth, { onSessionExpired });
+    await auth.login(admin);
+    await auth.logout();
+    expect(onSessionExpired).not.toHaveBeenCalled();
+
+    await auth.login(admin);
+    const token = (await storage.getItem('bridgekit_refresh_token'))!;
+    const thief = createClient(url, { fetch: globalThis.fetch });
+    await thief.post('/auth/refresh', { refreshToken: token });
+    await thief.post('/auth/refresh', { refreshToken: token }); // reuse: the family is revoked
+    server.expireSessions();
+    expect((await client.get('/products')).status).toBe(401);
+    expect(auth.getState()).toMatchObject({ isAuthenticated: false, sessionExpired: true });
+    expect((await client.get('/products')).status).toBe(401); // no session now: not reported again
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    lifecycle.dispose();
+  });
+
+  it('onSessionRefreshed after a reactive and after a proactive refresh', async () => {
+    const { auth, account, server, client } = await setup({ sessionTtlMs: 1500 });
+    account.dispose();
+    const onSessionRefreshed = vi.fn();
+    const lifecycle = createAuthLifecycle(auth, { onSessionRefreshed });
+    await auth.login(admin);
+    server.expireSessions();
+    expect((await client.get('/auth/me')).status).toBe(200);
+    expect(onSessionRefreshed).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(onSessionRefreshed).toHaveBeenCalledTimes(2), { timeout: 2000 });
+    lifecycle.dispose();
+  });
+
+  it('a throwing callback goes to onError and the refresh still succeeds', async () => {
+    const { server, url } = await setup();
+    const onError = vi.fn();
+    const client = createClient(url, { fetch: globalThis.fetch, onError });
+    const auth = createAuthService(client);
+    const lifecycle = createAuthLifecycle(auth, {
+      onSessionRefreshed: () => {
+        throw new Error('app bug');
+      },
+    });
+    await auth.login(admin);
+    server.expireSessions();
+    expect((await client.get('/auth/me')).status).toBe(200);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'app bug' }));
+    lifecycle.dispose();
+  });
+
+  it('refreshTokenStorage keeps the refresh token apart from the session', async () => {
+    const { auth, account, storage, server, client } = await setup();
+    account.dispose();
+    const secure = new MemoryStorage();
+    const lifecycle = createAuthLifecycle(auth, { refreshTokenStorage: secure });
+    await auth.login(admin);
+    expect(await secure.getItem('bridgekit_refresh_token')).toMatch(/.+/);
+    expect(await storage.getItem('bridgekit_refresh_token')).toBeNull();
+    server.expireSessions();
+    expect((await client.get('/auth/me')).status).toBe(200);
+    lifecycle.dispose();
+  });
+});
+
+describe('cross-tab sync (two lifecycles on one channel, as two tabs of one origin)', () => {
+  // Two tabs: one server, one origin storage (localStorage), a client and lifecycle each.
+  async function tabs(options: Parameters<typeof createServer>[0] = {}) {
+    const first = await setup(options);
+    first.account.dispose();
+    const tab = (storage: MemoryStorage) => {
+      const client = createClient(first.url, { storage, fetch: globalThis.fetch, timeout: 5000 });
+      const auth = createAuthService(client);
+      const account = createAuthLifecycle(auth, { crossTab: true });
+      return { client, auth, account };
+    };
+    const shared = new MemoryStorage();
+    const a = tab(shared);
+    const b = tab(shared);
+    await Promise.all([a.auth.ready, b.auth.ready]);
+    const gets = (path: string) =>
+      first.server.requests().filter((r) => r.method === 'GET' && r.path.endsWith(path)).length;
+    return {
+      ...first,
+      a,
+      b,
+      gets,
+      stop: () => {
+        a.account.dispose();
+        b.account.dispose();
+      },
+    };
+  }
+
+  it('sign-in in A reaches B within a second, sign-out in B reaches A; never echoed', async () => {
+    const { a, b, count, gets, stop } = await tabs();
+    await a.auth.login(admin);
+    await vi.waitFor(() => expect(b.auth.getState().isAuthenticated).toBe(true), {
+      timeout: 1000,
+    });
+    expect(b.auth.getState().user).toMatchObject({ email: admin.email });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(gets('/auth/me')).toBe(1); // B read the user; A was not told back
+    expect(await b.client.getSessionId()).toBe(await a.client.getSessionId());
+
+    await b.auth.logout();
+    await vi.waitFor(() => expect(a.auth.getState().isAuthenticated).toBe(false), {
+      timeout: 1000,
+    });
+    expect(a.auth.getState().sessionExpired).toBe(false);
+    expect(await a.client.hasSession()).toBe(false);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(count('/auth/logout')).toBe(1);
+    expect(gets('/auth/validation')).toBe(0); // no session: signed out locally
+    stop();
+  });
+
+  it('two tabs, one refresh token: 20 requests after expiry spend it once, both stay in', async () => {
+    const { a, b, server, count, stop } = await tabs();
+    await a.auth.login(admin);
+    await vi.waitFor(() => expect(b.auth.getState().isAuthenticated).toBe(true));
+    server.expireSessions();
+    const burst = (t: typeof a) =>
+      Array.from({ length: 10 }, () => t.client.get('/auth/me').then((r) => r.status));
+    const statuses = await Promise.all([...burst(a), ...burst(b)]);
+    expect(statuses).toEqual(Array(20).fill(200));
+    expect(count('/auth/refresh')).toBe(1);
+    // The family was not revoked: a second expiry refreshes again, from B this time.
+    server.expireSessions();
+    expect((await b.client.get('/auth/me')).status).toBe(200);
+    expect((await a.client.get('/auth/me')).status).toBe(200);
+    expect(count('/auth/refresh')).toBe(2);
+    expect(a.auth.getState().isAuthenticated && b.auth.getState().isAuthenticated).toBe(true);
+    stop();
+  });
+
+  it('is off by default in Node: a sign-in stays in its own tab', async () => {
+    const { url } = await setup();
+    const shared = new MemoryStorage();
+    const make = () => {
+      const auth = createAuthService(
+        createClient(url, { storage: shared, fetch: globalThis.fetch }),
+      );
+      return { auth, account: createAuthLifecycle(auth) };
+    };
+    const [a, b] = [make(), make()];
+    await Promise.all([a.auth.ready, b.auth.ready]);
+    await a.auth.login(admin);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(b.auth.getState().isAuthenticated).toBe(false);
+    a.account.dispose();
+    b.account.dispose();
   });
 });

@@ -1,10 +1,11 @@
-import { type UseAuthResult, useAuth as useReactAuth } from '@bridgekit/react';
+import { type UseAuthResult, useBridgeClient, useAuth as useReactAuth } from '@bridgekit/react';
 import { useContext, useMemo } from 'react';
 import { SessionCookieContext } from './SessionCookieContext';
 import { writeSessionCookie } from './sessionCookieWriter';
 
 /**
- * `useAuth` of `@bridgekit/react`, except that `login` resolves only once the session
+ * `useAuth` of `@bridgekit/react`, except that `login` (and `register`, `verifyTwoFactor`,
+ * `refreshSession`, which also start or replace a session) resolves only once the session
  * cookie is written, so a navigation right after it (`router.replace(next)`) already reaches
  * server components and the proxy with the session. Logout removes the cookie.
  *
@@ -15,8 +16,25 @@ import { writeSessionCookie } from './sessionCookieWriter';
  */
 export function useAuth(instanceId?: string): UseAuthResult {
   const auth = useReactAuth(instanceId);
+  const client = useBridgeClient(instanceId);
   const cookie = useContext(SessionCookieContext);
-  const { login } = auth;
+  const { login, register, verifyTwoFactor, refreshSession } = auth;
+  const sessionStarters = useMemo(() => {
+    // Any action that starts or replaces the session: mirror the new one before resolving.
+    const mirrored =
+      <A extends unknown[], R>(action: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        const result = await action(...args);
+        const sessionId = cookie === false ? null : await client.getSessionId();
+        if (cookie !== false && sessionId) writeSessionCookie(sessionId, cookie);
+        return result;
+      };
+    return {
+      register: mirrored(register),
+      verifyTwoFactor: mirrored(verifyTwoFactor),
+      refreshSession: mirrored(refreshSession),
+    };
+  }, [register, verifyTwoFactor, refreshSession, client, cookie]);
   const wrappedLogin = useMemo(
     () =>
       async (...args: Parameters<UseAuthResult['login']>) => {
@@ -29,5 +47,8 @@ export function useAuth(instanceId?: string): UseAuthResult {
       },
     [login, cookie],
   );
-  return useMemo(() => ({ ...auth, login: wrappedLogin }), [auth, wrappedLogin]);
+  return useMemo(
+    () => ({ ...auth, ...sessionStarters, login: wrappedLogin }),
+    [auth, sessionStarters, wrappedLogin],
+  );
 }

@@ -6,6 +6,7 @@ import {
   createAuthService,
   createClient,
 } from '@bridgekit/core';
+import { type AuthLifecycleOptions, createAuthLifecycle } from '@bridgekit/core/auth';
 import { type ReactNode, useState } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import {
@@ -15,12 +16,30 @@ import {
 } from './internal/BridgeContext';
 
 /**
- * An instance described by its configuration: a client is created from it.
+ * The auth lifecycle options an instance takes (see `AuthLifecycleOptions` of
+ * `@bridgekit/core/auth`): `validateInterval` (default off), `onSessionExpired`,
+ * `onSessionRefreshed` (default none), `crossTab` (default true in a browser window),
+ * `refreshTokenStorage` (default the client's storage).
+ */
+type LifecycleConfig = Pick<
+  AuthLifecycleOptions,
+  | 'validateInterval'
+  | 'onSessionExpired'
+  | 'onSessionRefreshed'
+  | 'crossTab'
+  | 'refreshTokenStorage'
+>;
+
+/**
+ * An instance described by its configuration: a client is created from it. Besides the
+ * client's options it takes the auth lifecycle's: `validateInterval` (ms; default off),
+ * `onSessionExpired`, `onSessionRefreshed` (default none), `crossTab` (default true in a
+ * browser window) and `refreshTokenStorage` (default the client's storage).
  *
  * @example
  * const config: BridgeInstanceConfig = { baseUrl: 'https://api.example.com/api', timeout: 10_000 };
  */
-export interface BridgeInstanceConfig extends ClientConfig {
+export interface BridgeInstanceConfig extends ClientConfig, LifecycleConfig {
   /** Base URL of the API, e.g. `'https://api.example.com/api'`. */
   baseUrl: string;
   /**
@@ -36,12 +55,13 @@ export interface BridgeInstanceConfig extends ClientConfig {
 }
 
 /**
- * An instance around a client you created yourself.
+ * An instance around a client you created yourself, with the same auth lifecycle options as
+ * `BridgeInstanceConfig`.
  *
  * @example
  * const billing: BridgeClientInstance = { client: createClient('https://billing.example.com') };
  */
-export interface BridgeClientInstance {
+export interface BridgeClientInstance extends LifecycleConfig {
   client: Client;
   /** @default the default auth paths */
   authPaths?: Partial<AuthPaths>;
@@ -55,7 +75,7 @@ export interface BridgeClientInstance {
  * @example
  * const props: BridgeProviderProps = { config: { baseUrl: '/api' }, swr: { dedupingInterval: 5000 } };
  */
-export interface BridgeProviderProps {
+export interface BridgeProviderProps extends LifecycleConfig {
   /** One instance, created from this configuration. */
   config?: BridgeInstanceConfig;
   /** One instance around a ready client. */
@@ -68,7 +88,11 @@ export interface BridgeProviderProps {
    * @default 'default'
    */
   defaultInstance?: string;
-  /** Auth paths for the `client` form. */
+  /**
+   * Auth paths for the `client` form. (So are `validateInterval`, `onSessionExpired`,
+   * `onSessionRefreshed`, `crossTab` and `refreshTokenStorage`: the other forms take them in
+   * each instance.)
+   */
   authPaths?: Partial<AuthPaths>;
   /** User storage key for the `client` form. @default 'bridgekit_user' */
   userStorageKey?: string;
@@ -103,6 +127,25 @@ function authFor(client: Client, paths?: Partial<AuthPaths>, userStorageKey?: st
   return auth;
 }
 
+function lifecycleOptions(input: LifecycleConfig): AuthLifecycleOptions {
+  const { validateInterval, onSessionExpired, onSessionRefreshed, crossTab, refreshTokenStorage } =
+    input;
+  const options: AuthLifecycleOptions = {};
+  // Only what was given: an absent option keeps the lifecycle's default.
+  if (validateInterval !== undefined) options.validateInterval = validateInterval;
+  if (onSessionExpired !== undefined) options.onSessionExpired = onSessionExpired;
+  if (onSessionRefreshed !== undefined) options.onSessionRefreshed = onSessionRefreshed;
+  if (crossTab !== undefined) options.crossTab = crossTab;
+  if (refreshTokenStorage !== undefined) options.refreshTokenStorage = refreshTokenStorage;
+  return options;
+}
+
+// Every instance gets its lifecycle at once, so refresh tokens work from the first request.
+// One per auth service: a remounted provider gets the one it made before.
+function instanceOf(id: string, client: Client, auth: AuthService, input: LifecycleConfig) {
+  return { id, client, auth, account: createAuthLifecycle(auth, lifecycleOptions(input)) };
+}
+
 function createInstance(
   id: string,
   input: BridgeInstanceConfig | BridgeClientInstance,
@@ -112,23 +155,35 @@ function createInstance(
     throw new TypeError(`BridgeProvider: instance "${id}" must be an object`);
   }
   if ('client' in input && input.client) {
-    return {
-      id,
-      client: input.client,
-      auth: authFor(input.client, input.authPaths, input.userStorageKey),
-    };
+    const auth = authFor(input.client, input.authPaths, input.userStorageKey);
+    return instanceOf(id, input.client, auth, input);
   }
   const config = input as BridgeInstanceConfig;
-  const { baseUrl, authPaths, userStorageKey, ...clientConfig } = transform
-    ? transform(config, id)
-    : config;
+  const {
+    baseUrl,
+    authPaths,
+    userStorageKey,
+    validateInterval,
+    onSessionExpired,
+    onSessionRefreshed,
+    crossTab,
+    refreshTokenStorage,
+    ...clientConfig
+  } = transform ? transform(config, id) : config;
   if (typeof baseUrl !== 'string' || baseUrl === '') {
     throw new TypeError(
       `BridgeProvider: config.baseUrl of instance "${id}" must be a non-empty string`,
     );
   }
   const client = createClient(baseUrl, clientConfig);
-  return { id, client, auth: authFor(client, authPaths, userStorageKey) };
+  const lifecycle = {
+    validateInterval,
+    onSessionExpired,
+    onSessionRefreshed,
+    crossTab,
+    refreshTokenStorage,
+  };
+  return instanceOf(id, client, authFor(client, authPaths, userStorageKey), lifecycle);
 }
 
 function createContextValue(props: BridgeProviderProps): BridgeContextValue {

@@ -5,14 +5,33 @@ import type {
   SessionValidationResult,
   User,
 } from '@bridgekit/core';
+import type { AuthLifecycle } from '@bridgekit/core/auth';
+
+/** The account actions `useAuth` adds to the spec's fields (the auth lifecycle's). */
+type AccountActions = Pick<
+  AuthLifecycle,
+  | 'register'
+  | 'requestPasswordReset'
+  | 'resetPassword'
+  | 'changePassword'
+  | 'verifyTwoFactor'
+  | 'setupTwoFactor'
+  | 'enableTwoFactor'
+  | 'disableTwoFactor'
+  | 'refreshSession'
+>;
 
 /**
- * What `useAuth` returns: the auth state of an instance and its actions.
+ * What `useAuth` returns: the auth state of an instance and its actions, plus the account
+ * actions of the auth lifecycle (`register`, `requestPasswordReset`, `resetPassword`,
+ * `changePassword`, `verifyTwoFactor`, `setupTwoFactor`, `enableTwoFactor`,
+ * `disableTwoFactor`, `refreshSession`) with their own status (`isAccountLoading`,
+ * `accountError`).
  *
  * @example
  * const { user, isAuthenticated, login, logout }: UseAuthResult = useAuth();
  */
-export interface UseAuthResult extends AuthState {
+export interface UseAuthResult extends AuthState, AccountActions {
   /** Signs in with an e-mail or a user name; rejects with `BridgeApiError` on failure. */
   login(credentials: LoginCredentials): Promise<LoginResult>;
   /** Signs out (locally even when the server is unreachable) and drops this instance's cached queries. */
@@ -21,4 +40,11 @@ export interface UseAuthResult extends AuthState {
   validateSession(): Promise<SessionValidationResult>;
   /** Fetches the current user again; `null` when the session was rejected. */
   refreshUser(): Promise<User | null>;
+  /**
+   * `true` while an account action of this hook runs. Apart from `isLoading`, so a guard does
+   * not flip to loading while a signed-in user changes their password.
+   */
+  isAccountLoading: boolean;
+  /** The last account action's failure (a `BridgeApiError`), cleared when the next one starts. */
+  accountError: Error | null;
 }

@@ -25,7 +25,6 @@ export {
   useAuthGuard,
 } from './useAuthGuard';
 export { useAuthService } from './useAuthService';
-export { type UseAuthAccountResult, useAuthAccount } from './useAuthAccount';
 
 // Data
 export { useBridgeApi } from './useBridgeApi';

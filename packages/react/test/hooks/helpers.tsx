@@ -65,9 +65,18 @@ export async function signIn(client: Client, user: 'admin' | 'editor' | 'viewer'
   client.setSessionId(res.data.sessionId);
 }
 
-/** Provider props with a fresh SWR cache per render, so tests do not share cached queries. */
+/**
+ * Provider props with a fresh SWR cache per render, so tests do not share cached queries, and
+ * no cross-tab sync unless asked: the providers of a test file share one realm and often one
+ * server URL, so they would keep each other in step as tabs of one origin do.
+ */
 export function providerProps(props: Omit<BridgeProviderProps, 'children'>): BridgeProviderProps {
-  return { ...props, swr: { provider: () => new Map(), ...props.swr } };
+  return {
+    ...(props.client && { crossTab: false }),
+    ...props,
+    ...(props.config && { config: { crossTab: false, ...props.config } }),
+    swr: { provider: () => new Map(), ...props.swr },
+  };
 }
 
 /** Renders `ui` inside a BridgeProvider with a fresh SWR cache. */

@@ -1,10 +1,12 @@
-import type { BridgeApiService, PaginationMeta } from '@bridgekit/core';
+import type { BridgeApiService, PaginationMeta, User } from '@bridgekit/core';
 import {
   type MutationResult,
   useBridgeApi,
   useBridgeCrud,
   useBridgeMutation,
   useBridgeQuery,
+  type UseAuthResult,
+  useAuth,
   useSearchQueryBuilder,
 } from '@bridgekit/react/hooks';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -62,5 +64,35 @@ describe('T flows from useBridgeApi<T>', () => {
     expectTypeOf(crud.data).toEqualTypeOf<Product[]>();
     expectTypeOf(crud.create).parameter(0).toEqualTypeOf<Partial<Product>>();
     expectTypeOf(crud.update).returns.toEqualTypeOf<Promise<MutationResult<Product>>>();
+  });
+});
+
+describe('useAuth account fields (issue 18)', () => {
+  it('are typed like the lifecycle, with their own status', () => {
+    const auth = useAuth();
+    expectTypeOf(auth).toEqualTypeOf<UseAuthResult>();
+    expectTypeOf(auth.isAccountLoading).toEqualTypeOf<boolean>();
+    expectTypeOf(auth.accountError).toEqualTypeOf<Error | null>();
+    expectTypeOf(auth.isLoading).toEqualTypeOf<boolean>();
+    expectTypeOf(auth.register).returns.toEqualTypeOf<Promise<User | null>>();
+    expectTypeOf(auth.register).parameter(0).toHaveProperty('password').toEqualTypeOf<string>();
+    expectTypeOf(auth.requestPasswordReset).toEqualTypeOf<(email: string) => Promise<void>>();
+    expectTypeOf(auth.resetPassword).toEqualTypeOf<
+      (token: string, password: string) => Promise<void>
+    >();
+    expectTypeOf(auth.changePassword).toEqualTypeOf<
+      (oldPassword: string, newPassword: string) => Promise<void>
+    >();
+    expectTypeOf(auth.verifyTwoFactor).toEqualTypeOf<(code: string) => Promise<User | null>>();
+    expectTypeOf(auth.setupTwoFactor).returns.toEqualTypeOf<
+      Promise<{ secret: string; uri: string }>
+    >();
+    expectTypeOf(auth.enableTwoFactor).toEqualTypeOf<
+      (code: string) => Promise<{ recoveryCodes: string[] }>
+    >();
+    expectTypeOf(auth.disableTwoFactor).toEqualTypeOf<(code: string) => Promise<void>>();
+    expectTypeOf(auth.refreshSession).toEqualTypeOf<() => Promise<boolean>>();
+    // @ts-expect-error a code is needed
+    auth.enableTwoFactor();
   });
 });

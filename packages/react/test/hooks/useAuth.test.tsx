@@ -100,7 +100,8 @@ describe('useAuth', () => {
   });
 
   it('validateSession and refreshUser ask the server', async () => {
-    renderWithProvider({ client: makeClient(server.url) }, <Probe />);
+    const client = makeClient(server.url);
+    renderWithProvider({ client }, <Probe />);
     await screen.findByText('anonymous');
     await act(async () => {
       await expect(auth.validateSession()).resolves.toEqual({ isValid: false });
@@ -115,6 +116,16 @@ describe('useAuth', () => {
     });
     expect(server.count('GET', '/auth/validation')).toBe(1);
     expect(server.count('GET', '/auth/me')).toBe(1);
+    // An expired session is refreshed with the refresh token of the login (issue 18)...
+    server.expireSessions();
+    await act(async () => {
+      await expect(auth.refreshUser()).resolves.toMatchObject({ userName: 'admin' });
+    });
+    // ...until the refresh token is refused too: then the session has expired.
+    const refreshToken = await client.getStorage()?.getItem('bridgekit_refresh_token');
+    const thief = makeClient(server.url);
+    await thief.post('/auth/refresh', { refreshToken });
+    expect((await thief.post('/auth/refresh', { refreshToken })).status).toBe(401); // reused
     server.expireSessions();
     await act(async () => {
       await expect(auth.refreshUser()).resolves.toBeNull();

@@ -1,11 +1,13 @@
 import type { AuthService, Client } from '@bridgekit/core';
+import type { AuthLifecycle } from '@bridgekit/core/auth';
 import { createContext, useContext } from 'react';
 
-/** One configured API: its client and its auth service. */
+/** One configured API: its client, its auth service and the service's lifecycle. */
 export interface BridgeInstance {
   readonly id: string;
   readonly client: Client;
   readonly auth: AuthService;
+  readonly account: AuthLifecycle;
 }
 
 /** What `BridgeProvider` puts in context. */

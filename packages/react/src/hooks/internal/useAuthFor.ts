@@ -1,15 +1,56 @@
 import type { LoginCredentials } from '@bridgekit/core';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useSWRConfig } from 'swr';
 import { invalidateBridgeQueries } from '../invalidateBridgeQueries';
 import type { UseAuthResult } from '../UseAuthResult';
 import { useBridgeInstance } from './BridgeContext';
 
+type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+const ACCOUNT_ACTIONS = [
+  'register',
+  'requestPasswordReset',
+  'resetPassword',
+  'changePassword',
+  'verifyTwoFactor',
+  'setupTwoFactor',
+  'enableTwoFactor',
+  'disableTwoFactor',
+  'refreshSession',
+] as const;
+
+interface AccountStatus {
+  isAccountLoading: boolean;
+  accountError: Error | null;
+}
+
 /** `useAuth` for another hook: errors name `hookName`. Internal: not exported by any entry. */
 export function useAuthFor(hookName: string, instanceId?: string): UseAuthResult {
-  const { id, auth } = useBridgeInstance(hookName, instanceId);
+  const { id, auth, account } = useBridgeInstance(hookName, instanceId);
   const state = useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);
   const { cache, mutate } = useSWRConfig();
+  // Like a mutation: the status of this hook's last account action, apart from `isLoading`.
+  const [status, setStatus] = useState<AccountStatus>({
+    isAccountLoading: false,
+    accountError: null,
+  });
+  const accountActions = useMemo(() => {
+    const wrapped = {} as Record<AccountAction, (...args: unknown[]) => Promise<unknown>>;
+    for (const name of ACCOUNT_ACTIONS) {
+      const action = account[name] as (...args: unknown[]) => Promise<unknown>;
+      wrapped[name] = async (...args) => {
+        setStatus({ isAccountLoading: true, accountError: null });
+        try {
+          const result = await action(...args);
+          setStatus({ isAccountLoading: false, accountError: null });
+          return result;
+        } catch (error) {
+          setStatus({ isAccountLoading: false, accountError: error as Error });
+          throw error;
+        }
+      };
+    }
+    return wrapped as unknown as Pick<UseAuthResult, AccountAction>;
+  }, [account]);
 
   // Stable while the instance and the SWR cache stay the same.
   const actions = useMemo(
@@ -30,5 +71,8 @@ export function useAuthFor(hookName: string, instanceId?: string): UseAuthResult
     }),
     [auth, id, cache, mutate],
   );
-  return useMemo(() => ({ ...state, ...actions }), [state, actions]);
+  return useMemo(
+    () => ({ ...state, ...status, ...actions, ...accountActions }),
+    [state, status, actions, accountActions],
+  );
 }

@@ -1,0 +1,94 @@
+// Issue 18, cross-tab sync in a real browser: two pages of one Chromium context (two tabs of
+// one origin, one localStorage) on the built demo. Signing in on A shows B signed in within a
+// second without a reload; signing out on B signs A out.
+import { execFileSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from '@bridgekit/server';
+import type { Browser, Page } from 'playwright-core';
+import { type PreviewServer, preview } from 'vite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium } from '../../../test-utils/chromium';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const webDir = join(root, 'examples/web');
+const HOST = '127.0.0.1';
+
+let api: ReturnType<typeof createServer>;
+let web: PreviewServer;
+let browser: Browser | undefined;
+let appUrl: string;
+/** Why Chromium did not start, if it did not: reported as a failure, never a skip. */
+let launchError: unknown;
+
+beforeAll(async () => {
+  // The app is rebuilt (on the built packages) so the test never runs a stale bundle; a child
+  // process, because vitest sets NODE_ENV=test and the demo is a production build.
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: webDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  api = createServer({ seed: 'demo', loginThrottle: false });
+  const { port } = await api.listen(0, HOST);
+  web = await preview({
+    root: webDir,
+    logLevel: 'warn',
+    preview: {
+      host: HOST,
+      port: 0,
+      strictPort: true,
+      open: false,
+      proxy: { '/api': `http://${HOST}:${port}` },
+    },
+  });
+  appUrl = `http://${HOST}:${(web.httpServer.address() as AddressInfo).port}/`;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    launchError = error;
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => web?.httpServer.close(() => resolve()));
+  await api?.close();
+});
+
+const signedIn = (page: Page) => page.getByTestId('sign-out');
+const signInForm = (page: Page) => page.getByRole('heading', { name: 'Sign in' });
+
+it('two tabs of one origin stay in step: sign-in and sign-out reach the other tab within 1 s', async () => {
+  if (launchError || !browser) throw launchError;
+  const context = await browser.newContext();
+  try {
+    const [a, b] = [await context.newPage(), await context.newPage()];
+    const loads = { a: 0, b: 0 };
+    a.on('load', () => loads.a++);
+    b.on('load', () => loads.b++);
+    for (const page of [a, b]) {
+      page.setDefaultTimeout(10_000);
+      // The sign-in page itself (not a guard's redirect to it, which stays put once signed in):
+      // it moves on to the products as soon as the tab is signed in.
+      await page.goto(`${appUrl}#/login`);
+      await signInForm(page).waitFor();
+    }
+
+    await a.getByLabel('Email').fill('admin@example.com');
+    await a.getByLabel('Password').fill('admin123');
+    await a.getByTestId('sign-in').click();
+    await signedIn(a).waitFor();
+    await signedIn(b).waitFor({ timeout: 1000 });
+
+    await b.getByTestId('sign-out').click();
+    await signInForm(b).waitFor();
+    await signInForm(a).waitFor({ timeout: 1000 });
+    await expect.poll(() => signedIn(a).count()).toBe(0);
+    // Neither tab was reloaded: each loaded once, from goto.
+    expect(loads).toEqual({ a: 1, b: 1 });
+  } finally {
+    await context.close();
+  }
+});
