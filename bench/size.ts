@@ -15,6 +15,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOURCES: Record<string, string> = {
   '@bridgekit/core': 'packages/core/src/index.ts',
   '@bridgekit/core/dialects': 'packages/core/src/dialects/index.ts',
+  '@bridgekit/core/auth': 'packages/core/src/services/authLifecycle.ts',
   '@bridgekit/react/hooks': 'packages/react/src/hooks/index.ts',
   '@bridgekit/react': 'packages/react/src/index.ts',
   '@bridgekit/react-native': 'packages/react-native/src/index.ts',

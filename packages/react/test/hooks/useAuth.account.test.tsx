@@ -7,6 +7,8 @@ import {
   type UseAuthResult,
   useAuth,
   useAuthGuard,
+  useBridgeApi,
+  useBridgeQuery,
 } from '@bridgekit/react/hooks';
 import { createServer } from '@bridgekit/server';
 import { act, screen, waitFor } from '@testing-library/react';
@@ -78,6 +80,29 @@ describe('useAuth: account actions', () => {
     expect(thrown).toMatchObject({ name: 'BridgeApiError', status: 409 });
     expect(auth()).toMatchObject({ isAccountLoading: false, accountError: thrown });
     expect(auth().isAuthenticated).toBe(true); // a failed account action is not a sign-out
+  });
+
+  it('register reloads the queries that failed while signed out, as login does', async () => {
+    const server = createServer({ seed: 'demo', loginThrottle: false });
+    running.push(server);
+    const { url } = await server.listen(0, '127.0.0.1');
+    let auth!: UseAuthResult;
+    let rows: unknown[] = [];
+    function Probe() {
+      auth = useAuth();
+      const products = useBridgeApi<{ id: string }>({ endpoint: '/products' });
+      rows = useBridgeQuery(products, 'list', { limit: 2 }).data;
+      return <p>{auth.user?.email ?? 'anonymous'}</p>;
+    }
+    renderWithProvider({ client: makeClient(url) }, <Probe />);
+    await screen.findByText('anonymous');
+    const lists = () => server.requests().filter((r) => r.path.startsWith('/api/products')).length;
+    await waitFor(() => expect(lists()).toBe(1)); // 401: signed out
+    expect(rows).toEqual([]);
+    await act(async () => {
+      await auth.register({ email: 'list@example.com', password: 'long-enough-1' });
+    });
+    await waitFor(() => expect(rows).toHaveLength(2));
   });
 
   it('isAccountLoading is true while an action runs; isLoading and guards stay put', async () => {

@@ -42,6 +42,10 @@ export function useAuthFor(hookName: string, instanceId?: string): UseAuthResult
         try {
           const result = await action(...args);
           setStatus({ isAccountLoading: false, accountError: null });
+          // A sign-in by another door than `login`: refetch what failed while signed out.
+          if (result && (name === 'register' || name === 'verifyTwoFactor')) {
+            void invalidateBridgeQueries({ cache, mutate }, { instanceId: id });
+          }
           return result;
         } catch (error) {
           setStatus({ isAccountLoading: false, accountError: error as Error });
@@ -50,7 +54,7 @@ export function useAuthFor(hookName: string, instanceId?: string): UseAuthResult
       };
     }
     return wrapped as unknown as Pick<UseAuthResult, AccountAction>;
-  }, [account]);
+  }, [account, id, cache, mutate]);
 
   // Stable while the instance and the SWR cache stay the same.
   const actions = useMemo(
