@@ -114,7 +114,12 @@ describe('sign-in with Prefer: session=cookie', () => {
       expect(res.body.data, prefer).not.toHaveProperty('sessionId');
       expect(res.headers.getSetCookie(), prefer).toHaveLength(2);
     }
-    for (const headers of [{}, { prefer: 'session=token' }, { prefer: 'return=minimal' }]) {
+    const others: Record<string, string>[] = [
+      {},
+      { prefer: 'session=token' },
+      { prefer: 'return=minimal' },
+    ];
+    for (const headers of others) {
       const res = await post('/auth/login', { userName: 'viewer', password: 'viewer123' }, headers);
       expect(res.body.data.sessionId).toMatch(/^[\w-]{43}$/);
       expect(res.body.data.refreshToken).toMatch(/^[\w-]{43}$/);
