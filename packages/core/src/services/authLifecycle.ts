@@ -7,6 +7,7 @@
 import type { ApiResponse } from '../types';
 import { BridgeApiError } from './BridgeApiError';
 import type { AuthService, User } from './authTypes';
+import { cookieSessionHeaders } from './cookieSessionHeaders';
 
 /** Paths of the lifecycle endpoints, relative to the client's base URL. */
 export interface AccountPaths {
@@ -104,6 +105,8 @@ function dataOf(response: ApiResponse): Record<string, unknown> {
  * lets the 401 through, so the service reports `sessionExpired`. A login answered with
  * `{ twoFactorRequired: true, challenge }` rejects with code `TWO_FACTOR_REQUIRED` and the
  * challenge is kept for `verifyTwoFactor`. Every failure rejects with `BridgeApiError`.
+ * With a cookie-mode client (`sessionMode: 'cookie'`) the refresh token is the server's
+ * `HttpOnly` cookie: nothing is stored, and a refresh posts no token (the cookie carries it).
  *
  * @example
  * const account = createAuthLifecycle(auth);
@@ -136,6 +139,9 @@ export function createAuthLifecycle(
     options.refreshTokenStorageKey ?? 'bridgekit_refresh_token',
   );
   const storage = client.getStorage();
+  // Cookie mode: the refresh token is an HttpOnly cookie on the refresh path; none is kept here.
+  const signInHeaders = cookieSessionHeaders(client);
+  const cookie = signInHeaders.Prefer !== undefined;
   let token: string | null = null;
   let challenge: unknown;
   let refreshing: Promise<boolean> | null = null;
@@ -180,13 +186,14 @@ export function createAuthLifecycle(
     return response;
   });
 
-  const post = async (path: string, body: unknown, includeSession = false) => {
-    const response: ApiResponse = await client.post(path, body, { includeSession });
+  const post = async (path: string, body: unknown, includeSession = false, headers = {}) => {
+    const response: ApiResponse = await client.post(path, body, { includeSession, headers });
     if (!response.success) throw BridgeApiError.fromResponse(response);
     return response;
   };
   // A sign-in answer: the session goes to the client, the user comes from the service.
   const signIn = async (response: ApiResponse) => {
+    if (cookie) return auth.fetchUser();
     const data = dataOf(response);
     const session = data.sessionId ?? data.session_id ?? data.accessToken ?? data.access_token;
     if (typeof session !== 'string' || !session) return null;
@@ -197,13 +204,14 @@ export function createAuthLifecycle(
   const refreshSession = (): Promise<boolean> => {
     refreshing ??= (async () => {
       // Storage first: another tab may have rotated the token since this one kept it.
-      const current = (await storage?.getItem(key).catch(() => null)) || token;
-      if (!current) return false;
+      const current = cookie ? null : (await storage?.getItem(key).catch(() => null)) || token;
+      if (!cookie && !current) return false;
       const response: ApiResponse = await client.post(
         paths.refresh,
-        { refreshToken: current },
-        { includeSession: false },
+        cookie ? undefined : { refreshToken: current },
+        { includeSession: false, headers: signInHeaders },
       );
+      if (cookie) return response.success;
       const data = dataOf(response);
       const session = data.sessionId ?? data.session_id ?? data.accessToken ?? data.access_token;
       if (response.success && typeof session === 'string' && session) {
@@ -225,7 +233,7 @@ export function createAuthLifecycle(
     async register(data) {
       if (!data || typeof data !== 'object') throw new TypeError('data must be an object');
       text('data.password', data.password);
-      return signIn(await post(paths.register, data));
+      return signIn(await post(paths.register, data, false, signInHeaders));
     },
     async requestPasswordReset(email) {
       await post(paths.passwordForgot, { email: text('email', email) });
@@ -249,7 +257,8 @@ export function createAuthLifecycle(
           code: 'CLIENT_ERROR',
         });
       }
-      const user = await signIn(await post(paths.twoFactorVerify, { challenge, code }));
+      const body = { challenge, code };
+      const user = await signIn(await post(paths.twoFactorVerify, body, false, signInHeaders));
       challenge = undefined;
       return user;
     },
