@@ -61,7 +61,7 @@ describe('session cookie', () => {
         email: 'admin@example.com',
         password: 'admin123',
       });
-      sessionId = login.sessionId;
+      sessionId = login.sessionId ?? '';
       // Checked inside the same tick as login's resolution: a navigation right now sees it.
       expect(cookies().session_id).toBe(sessionId);
     });
