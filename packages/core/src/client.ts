@@ -23,7 +23,7 @@ import { createRedirectState, type RedirectState, type SendInit } from './redire
 import { failure, normalizeMeta } from './response';
 import { isRetryableRequest } from './retry';
 import { type AttemptResult, type SendContext, sendWithRetries } from './sendRequest';
-import { createSessionStore, type SessionStore } from './session';
+import { createSessionStore, NO_SESSION, type SessionStore } from './session';
 import { getDefaultStorage } from './storage';
 import type {
   ApiResponse,
@@ -60,6 +60,9 @@ export class Client {
   readonly #retryAttempts: number;
   readonly #retryDelay: number;
   readonly #hooks: ClientHooks;
+  // Cookie mode: bumped by each successful refresh, so a 401 to a request sent before it
+  // replays without asking again (what comparing session ids does in token mode).
+  #cookieEpoch = 0;
   // What preparation and sending read; the header maps are replaced when defaults change.
   #prepare: PrepareContext;
   #send: SendContext;
@@ -81,12 +84,16 @@ export class Client {
     this.#retryDelay = config.retryDelay ?? DEFAULT_RETRY_DELAY;
     this.#storage = config.storage ?? getDefaultStorage();
     this.#hooks = createClientHooks(config);
-    const sessionStore: SessionStore = createSessionStore({
-      sessionId: config.sessionId,
-      getSessionId: config.getSessionId,
-      storage: this.#storage,
-      sessionKeys: config.sessionKeys,
-    });
+    const cookie = config.sessionMode === 'cookie';
+    // Cookie mode: the session is the server's HttpOnly cookie; the client holds none.
+    const sessionStore: SessionStore = cookie
+      ? NO_SESSION
+      : createSessionStore({
+          sessionId: config.sessionId,
+          getSessionId: config.getSessionId,
+          storage: this.#storage,
+          sessionKeys: config.sessionKeys,
+        });
     const defaults = mergeHeaders(headerMap(), config.headers ?? {});
     this.#prepare = {
       base,
@@ -94,6 +101,7 @@ export class Client {
       sessionHeader: config.sessionHeader ?? session?.header ?? DEFAULT_SESSION_HEADER,
       sessionScheme: session?.scheme,
       includeSession: config.includeSession ?? true,
+      cookie,
       timeout: config.timeout ?? DEFAULT_TIMEOUT,
       defaults,
       plainHeaders: defaults,
@@ -172,7 +180,8 @@ export class Client {
 
   /**
    * Resolves the session as a request would: memory, `getSessionId`, then storage keys.
-   * Rejects only if the app's `getSessionId` throws.
+   * Rejects only if the app's `getSessionId` throws. `null` in cookie mode (the session is
+   * an `HttpOnly` cookie no script can read).
    * @example
    * const id = await api.getSessionId();
    */
@@ -182,7 +191,7 @@ export class Client {
 
   /**
    * Sets the session in memory and writes `client_session_id` to storage in the background
-   * (storage failures are ignored).
+   * (storage failures are ignored). Has no effect in cookie mode: the client stores no session.
    * @throws TypeError when `sessionId` is not a non-empty string or contains CR/LF
    * @example
    * api.setSessionId(res.data.sessionId);
@@ -210,7 +219,8 @@ export class Client {
   }
 
   /**
-   * Whether the session chain currently yields a session.
+   * Whether the session chain currently yields a session. Always `false` in cookie mode: the
+   * `HttpOnly` cookie is invisible to the client, so ask the server (`GET /auth/me`).
    * @example
    * if (!(await api.hasSession())) redirect('/login');
    */
@@ -270,7 +280,7 @@ export class Client {
 
   /**
    * Listens for a 401 on a request that carried the session header (the session was
-   * rejected). Listeners that throw are reported to `onError`.
+   * rejected); in cookie mode, on any request to the base origin made with the session. Listeners that throw are reported to `onError`.
    * @returns a function that removes the listener
    * @example
    * api.onSessionRejected(() => markSessionExpired());
@@ -354,6 +364,7 @@ export class Client {
   ): Promise<ApiResponse<T>> {
     const hooks = this.#hooks;
     const prepare = this.#prepare;
+    const cookieEpoch = this.#cookieEpoch;
     let prepared: Prepared | undefined;
     let config: RequestConfig;
     let sent: { init: SendInit; stream: boolean };
@@ -372,8 +383,9 @@ export class Client {
       hooks.report(error);
       return this.#finish({ response, sessionSent: false }, request) as Promise<ApiResponse<T>>;
     }
-    const sessionSent =
-      prepared.session !== null && getHeader(config.headers, prepare.sessionHeader) !== undefined;
+    const sessionSent = prepared.cookie
+      ? sent.init.credentials === 'include'
+      : prepared.session !== null && getHeader(config.headers, prepare.sessionHeader) !== undefined;
     const replayable = !sent.stream && isRetryableRequest(config.method, config.headers);
     const result = await sendWithRetries(this.#send, config.url, sent.init, {
       timeout: config.timeout ?? prepare.timeout,
@@ -386,10 +398,15 @@ export class Client {
     if (result.error !== undefined) hooks.report(result.error);
     if (sessionSent && result.response.status === 401 && !replay && !sent.stream) {
       // Replaced meanwhile (a refresh that other requests started): replay without asking.
-      const now = await prepare.session.resolve();
-      if (now !== prepared.session ? now !== null : await hooks.refresh()) {
-        return this.#request(method, endpoint, body, options, true);
+      let replaced: boolean;
+      if (prepared.cookie) {
+        replaced = this.#cookieEpoch !== cookieEpoch || (await hooks.refresh());
+        if (replaced && this.#cookieEpoch === cookieEpoch) this.#cookieEpoch++;
+      } else {
+        const now = await prepare.session.resolve();
+        replaced = now !== prepared.session ? now !== null : await hooks.refresh();
       }
+      if (replaced) return this.#request(method, endpoint, body, options, true);
     }
     const rejected = result.sessionSent && result.response.status === 401;
     if (!hooks.hasResponseHooks(rejected)) return result.response as ApiResponse<T>;

@@ -29,6 +29,8 @@ export interface PrepareContext {
   /** `Bearer`, `Token`…: written before the session with one space. */
   readonly sessionScheme: string | undefined;
   readonly includeSession: boolean;
+  /** `sessionMode: 'cookie'`: no session header; the base origin gets `credentials: 'include'`. */
+  readonly cookie: boolean;
   readonly timeout: number;
   /** The default headers (shown by `getConfig()`). */
   readonly defaults: HeaderMap;
@@ -42,6 +44,8 @@ export interface Prepared {
   config: RequestConfig;
   /** The session the header was added with, `null` when none was. */
   session: string | null;
+  /** Cookie mode: whether the request counts as carrying the cookie session. */
+  cookie: boolean;
 }
 
 const ACCEPT = { Accept: 'application/json' };
@@ -78,7 +82,8 @@ export async function prepareRequest(
     sameOrigin ? (jsonBody ? ctx.jsonHeaders : ctx.plainHeaders) : jsonBody ? ACCEPT_JSON : ACCEPT,
   );
   let session: string | null = null;
-  if (sameOrigin && (options?.includeSession ?? ctx.includeSession)) {
+  const include = sameOrigin && (options?.includeSession ?? ctx.includeSession);
+  if (include && !ctx.cookie) {
     const found = ctx.session.resolve();
     const sessionId = typeof found === 'string' || found === null ? found : await found;
     if (sessionId !== null) {
@@ -102,6 +107,7 @@ export async function prepareRequest(
       signal: options?.signal,
     },
     session,
+    cookie: include && ctx.cookie,
   };
 }
 
@@ -152,5 +158,8 @@ export function toSendInit(
   }
   const init: SendInit = { method: config.method, headers: config.headers, body: encoded.body };
   if (encoded.stream) init.duplex = 'half';
+  // Cookie mode: the base origin's cookies go with every request to it (a sign-in must be
+  // able to set them too); any other origin keeps the platform default.
+  if (ctx.cookie && originOf(config.url) === ctx.base.origin) init.credentials = 'include';
   return { init, stream: encoded.stream };
 }

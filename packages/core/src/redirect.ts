@@ -127,6 +127,8 @@ export async function sendFollowingRedirects(
     }
     if (next.origin !== current.origin) {
       for (const name of credentials) deleteHeader(hopInit.headers, name);
+      // Cookie mode's `credentials: 'include'` belongs to the base origin too.
+      delete hopInit.credentials;
       credentialsDropped = true;
     }
     current = next;

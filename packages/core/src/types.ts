@@ -119,6 +119,17 @@ export interface ClientConfig {
    */
   dialect?: Dialect;
   /**
+   * Where the session lives. `'token'`: the client keeps a session id and sends it in the
+   * session header. `'cookie'`: the server keeps the session in an `HttpOnly` cookie that no
+   * script can read; the client stores nothing, sends no session header, sends requests to
+   * the base URL's origin (and only there) with `credentials: 'include'`, and asks sign-ins
+   * for cookies with `Prefer: session=cookie`. `hasSession()` then resolves `false` (the
+   * client cannot see the cookie): ask the server (`auth.fetchUser()`). `sessionId` and
+   * `getSessionId` cannot be combined with `'cookie'`.
+   * @default 'token'
+   */
+  sessionMode?: 'token' | 'cookie';
+  /**
    * A fixed session identifier, used until `setSessionId` or `clearSession`.
    * @default undefined
    */

@@ -51,6 +51,37 @@ function wrapperWith(props: Partial<Parameters<typeof BridgeProvider>[0]> = {}) 
   );
 }
 
+describe('session cookie in cookie mode', () => {
+  it("mirrors nothing: the API's own HttpOnly cookie is the session", async () => {
+    // Stands in for the API's cookie (jsdom's fetch keeps none): the provider must leave it be.
+    // biome-ignore lint/suspicious/noDocumentCookie: setting up jsdom's cookie jar
+    document.cookie = 'session_id=set-by-the-api; Path=/';
+    const config = {
+      baseUrl: apiUrl,
+      storage: new MemoryStorage(),
+      timeout: 5000,
+      sessionMode: 'cookie' as const,
+    };
+    const { result } = renderHook(() => useAuth(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <BridgeProvider config={config}>{children}</BridgeProvider>
+      ),
+    });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    let login: Awaited<ReturnType<typeof result.current.login>> | undefined;
+    await act(async () => {
+      login = await result.current.login({ email: 'admin@example.com', password: 'admin123' });
+    });
+    expect(login?.user).toMatchObject({ userName: 'admin' });
+    expect(login).not.toHaveProperty('sessionId');
+    expect(result.current.isAuthenticated).toBe(true);
+    expect(cookies().session_id).toBe('set-by-the-api');
+    await act(() => result.current.logout());
+    expect(result.current.isAuthenticated).toBe(false);
+    expect(cookies().session_id).toBe('set-by-the-api');
+  });
+});
+
 describe('session cookie', () => {
   it('is written before login resolves and removed on logout', async () => {
     const { result } = renderHook(() => useAuth(), { wrapper: wrapperWith() });
@@ -61,7 +92,7 @@ describe('session cookie', () => {
         email: 'admin@example.com',
         password: 'admin123',
       });
-      sessionId = login.sessionId;
+      sessionId = login.sessionId ?? '';
       // Checked inside the same tick as login's resolution: a navigation right now sees it.
       expect(cookies().session_id).toBe(sessionId);
     });

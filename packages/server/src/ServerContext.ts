@@ -15,6 +15,10 @@ export interface ServerContext {
   sessionHeader: string;
   /** Cookie name carrying the session. */
   sessionCookie: string;
+  /** Cookie name carrying the refresh token of a cookie session. */
+  refreshCookie: string;
+  /** The refresh cookie's `Path`: the refresh route, so it is sent nowhere else. */
+  refreshCookiePath: string;
   /** Pending two-factor sign-ins. */
   challenges: ChallengeStore;
   /** Password-reset tokens. */

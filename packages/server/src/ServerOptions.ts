@@ -128,8 +128,16 @@ export interface ServerOptions {
    */
   sessionHeader?: string;
   /**
-   * Cookie carrying the session, read when the header is absent.
+   * Cookie carrying the session, read when the header is absent; set by a sign-in that
+   * sends `Prefer: session=cookie`.
    * @default 'session_id'
    */
   sessionCookie?: string;
+  /**
+   * Cookie carrying the refresh token of a cookie session (`Prefer: session=cookie`):
+   * `HttpOnly`, with `Path` set to the refresh route (`<basePath>/auth/refresh`) so it is
+   * sent nowhere else.
+   * @default 'refresh_token'
+   */
+  refreshCookie?: string;
 }

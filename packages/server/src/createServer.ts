@@ -44,6 +44,8 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
     sessions,
     sessionHeader: settings.sessionHeader,
     sessionCookie: settings.sessionCookie,
+    refreshCookie: settings.refreshCookie,
+    refreshCookiePath: `${settings.basePath}/auth/refresh`,
     registerUserType: settings.registerUserType,
     challenges: createChallengeStore(settings.twoFactorChallengeTtlMs),
     resetTokens: createResetTokenStore(settings.passwordResetTtlMs),
@@ -74,7 +76,12 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
   app.register(requestLogPlugin, { log, sessionHeader, sessionCookie });
   app.register(corsPlugin, { origins });
   app.register(cookie);
-  app.register(csrfPlugin, { origins, sessionHeader, sessionCookie });
+  app.register(csrfPlugin, {
+    origins,
+    sessionHeader,
+    sessionCookie,
+    refreshCookie: settings.refreshCookie,
+  });
   app.register(latencyPlugin, { ms: settings.latencyMs });
   app.register(
     async (scope) => {

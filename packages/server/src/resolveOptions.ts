@@ -28,6 +28,7 @@ export interface ResolvedOptions {
   /** Lower-case header name carrying the session. */
   sessionHeader: string;
   sessionCookie: string;
+  refreshCookie: string;
 }
 
 function normalizeBasePath(path: string): string {
@@ -58,6 +59,17 @@ function nonEmptyString(name: string, value: string | undefined, fallback: strin
     throw new TypeError(`${name} must be a non-empty string, got ${String(value)}`);
   }
   return value;
+}
+
+// RFC 6265 cookie-name: a token (no separators, spaces or control characters).
+function cookieName(name: string, value: string | undefined, fallback: string): string {
+  const checked = nonEmptyString(name, value, fallback);
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(checked)) {
+    throw new TypeError(
+      `${name} must be a cookie name (letters, digits, !#$%&'*+-.^_\`|~), got ${checked}`,
+    );
+  }
+  return checked;
 }
 
 function hook<T>(name: string, value: T | undefined): T | undefined {
@@ -141,5 +153,6 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     registerUserType: nonEmptyString('registerUserType', options.registerUserType, 'viewer'),
     sessionHeader: (options.sessionHeader ?? 'X-Session-ID').toLowerCase(),
     sessionCookie: options.sessionCookie ?? 'session_id',
+    refreshCookie: cookieName('refreshCookie', options.refreshCookie, 'refresh_token'),
   };
 }

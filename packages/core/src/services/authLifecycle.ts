@@ -5,9 +5,12 @@
  * (`fetchUser`, response interceptors, `onSessionRefresh`).
  */
 import { mustBe } from '../argumentError';
+import type { AccountFlow } from '../dialect';
 import type { ApiResponse, StorageAdapter } from '../types';
 import { BridgeApiError } from './BridgeApiError';
+import { readSession } from './authResponse';
 import type { AuthService, AuthState, User } from './authTypes';
+import { cookieSessionHeaders } from './cookieSessionHeaders';
 import { type CrossTabSync, createCrossTabSync, hasTabs } from './crossTabSync';
 
 /** Paths of the lifecycle endpoints, relative to the client's base URL. */
@@ -199,6 +202,8 @@ function dataOf(response: ApiResponse): Record<string, unknown> {
  * lets the 401 through, so the service reports `sessionExpired`. A login answered with
  * `{ twoFactorRequired: true, challenge }` rejects with code `TWO_FACTOR_REQUIRED` and the
  * challenge is kept for `verifyTwoFactor`. Every failure rejects with `BridgeApiError`.
+ * With a cookie-mode client (`sessionMode: 'cookie'`) the refresh token is the server's
+ * `HttpOnly` cookie: nothing is stored, and a refresh posts no token (the cookie carries it).
  *
  * @example
  * const account = createAuthLifecycle(auth);
@@ -234,6 +239,9 @@ export function createAuthLifecycle(
     options.refreshTokenStorageKey ?? 'bridgekit_refresh_token',
   );
   const storage = options.refreshTokenStorage ?? client.getStorage();
+  // Cookie mode: the refresh token is an HttpOnly cookie on the refresh path; none is kept here.
+  const signInHeaders = cookieSessionHeaders(client);
+  const cookie = signInHeaders.Prefer !== undefined;
   let token: string | null = null;
   let expiry: string | undefined;
   let challenge: unknown;
@@ -292,19 +300,38 @@ export function createAuthLifecycle(
     return response;
   });
 
-  const post = async (path: string, body: unknown, includeSession = false) => {
-    const response: ApiResponse = await client.post(path, body, { includeSession });
+  const { dialect } = client.getConfig();
+  // The dialect's body for a flow; `null` when its backend has no such flow.
+  const bodyOf = (flow: AccountFlow, body: Record<string, unknown>): unknown => {
+    const map = dialect?.auth?.account?.[flow];
+    return map === null ? null : map ? map(body) : body;
+  };
+  const post = async (
+    flow: AccountFlow,
+    fields: Record<string, unknown>,
+    includeSession = false,
+    headers = {},
+  ) => {
+    const body = bodyOf(flow, fields);
+    if (body === null) {
+      throw new BridgeApiError(`${dialect?.name} has no '${flow}' flow`, {
+        status: 0,
+        code: 'CLIENT_ERROR',
+      });
+    }
+    const response: ApiResponse = await client.post(paths[flow], body, { includeSession, headers });
     if (!response.success) throw BridgeApiError.fromResponse(response);
     return response;
   };
-  // A sign-in answer: the session goes to the client, the user comes from the service.
-  const signIn = async (response: ApiResponse) => {
-    const data = dataOf(response);
-    const session = data.sessionId ?? data.session_id ?? data.accessToken ?? data.access_token;
-    if (typeof session !== 'string' || !session) return null;
-    client.setSessionId(session);
-    return auth.fetchUser();
+  // An answer that holds a session (token mode): the client takes it. Whether it did.
+  const adopt = (response: ApiResponse) => {
+    const session = readSession(response.data);
+    if (session !== undefined) client.setSessionId(session);
+    return session !== undefined;
   };
+  // A sign-in answer: the session goes to the client, the user comes from the service.
+  const signIn = async (response: ApiResponse) =>
+    cookie || adopt(response) ? auth.fetchUser() : null;
 
   let sync: CrossTabSync | null = null;
   // Spends the refresh token. Under `sync.exclusive` when tabs share it: a tab that waited
@@ -312,21 +339,24 @@ export function createAuthLifecycle(
   const spend = async (seen: number): Promise<boolean> => {
     if (sync && sync.rotations !== seen) return true;
     // Storage first: another tab may have rotated the token since this one kept it.
-    const current = (await storage?.getItem(key).catch(() => null)) || token;
-    if (!current) return false;
+    const current = cookie ? null : (await storage?.getItem(key).catch(() => null)) || token;
+    if (!cookie && !current) return false;
     if (sync && token && current !== token && (await sync.rotatedSince(seen, 1000))) return true;
-    const response: ApiResponse = await client.post(
-      paths.refresh,
-      { refreshToken: current },
-      { includeSession: false },
-    );
-    const data = dataOf(response);
-    const session = data.sessionId ?? data.session_id ?? data.accessToken ?? data.access_token;
-    if (response.success && typeof session === 'string' && session) {
-      client.setSessionId(session);
-      // The next tab in line reads the new token from storage: it must be there first.
-      await written;
-      sync?.refreshed(session);
+    // Cookie mode posts no token: the refresh cookie carries it.
+    const body = bodyOf('refresh', cookie ? {} : { refreshToken: current });
+    if (body === null) return false;
+    const response: ApiResponse = await client.post(paths.refresh, body, {
+      includeSession: false,
+      headers: signInHeaders,
+    });
+    const session = response.success ? readSession(response.data) : undefined;
+    if (response.success && (cookie || session !== undefined)) {
+      if (session !== undefined) {
+        client.setSessionId(session);
+        // The next tab in line reads the new token from storage: it must be there first.
+        await written;
+        sync?.refreshed(session);
+      }
       report(onRefreshed);
       return true;
     }
@@ -388,21 +418,22 @@ export function createAuthLifecycle(
     async register(data) {
       if (!data || typeof data !== 'object') throw new TypeError('data must be an object');
       text('data.password', data.password);
-      return signIn(await post(paths.register, data));
+      return signIn(await post('register', data, false, signInHeaders));
     },
     async requestPasswordReset(email) {
-      await post(paths.passwordForgot, { email: text('email', email) });
+      await post('passwordForgot', { email: text('email', email) });
     },
     async resetPassword(resetToken, password) {
       const body = { token: text('token', resetToken), password: text('password', password) };
-      await post(paths.passwordReset, body);
+      await post('passwordReset', body);
     },
     async changePassword(oldPassword, newPassword) {
       const body = {
         oldPassword: text('oldPassword', oldPassword),
         newPassword: text('newPassword', newPassword),
       };
-      await post(paths.passwordChange, body, true);
+      // A backend that ends the session with the password (Strapi) answers a new one.
+      adopt(await post('passwordChange', body, true));
     },
     async verifyTwoFactor(code) {
       text('code', code);
@@ -412,12 +443,13 @@ export function createAuthLifecycle(
           code: 'CLIENT_ERROR',
         });
       }
-      const user = await signIn(await post(paths.twoFactorVerify, { challenge, code }));
+      const body = { challenge, code };
+      const user = await signIn(await post('twoFactorVerify', body, false, signInHeaders));
       challenge = undefined;
       return user;
     },
     async setupTwoFactor() {
-      const data = dataOf(await post(paths.twoFactorSetup, {}, true));
+      const data = dataOf(await post('twoFactorSetup', {}, true));
       if (typeof data.secret !== 'string' || typeof data.uri !== 'string') {
         throw new BridgeApiError('The two-factor setup response holds no secret and uri', {
           status: 200,
@@ -427,12 +459,12 @@ export function createAuthLifecycle(
       return { secret: data.secret, uri: data.uri };
     },
     async enableTwoFactor(code) {
-      const data = dataOf(await post(paths.twoFactorEnable, { code: text('code', code) }, true));
+      const data = dataOf(await post('twoFactorEnable', { code: text('code', code) }, true));
       const codes = data.recoveryCodes ?? data.recovery_codes;
       return { recoveryCodes: Array.isArray(codes) ? codes.map(String) : [] };
     },
     async disableTwoFactor(code) {
-      await post(paths.twoFactorDisable, { code: text('code', code) }, true);
+      await post('twoFactorDisable', { code: text('code', code) }, true);
     },
     refreshSession,
     dispose() {

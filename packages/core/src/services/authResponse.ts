@@ -40,6 +40,19 @@ export function readUser(raw: unknown): User | null {
   return userType === undefined || user.userType === userType ? user : { ...user, userType };
 }
 
+const SESSION_KEYS = ['sessionId', 'session_id', 'accessToken', 'access_token', 'token', 'jwt'];
+
+/**
+ * The session of an auth answer's `data`: `sessionId`, `session_id`, `accessToken`,
+ * `access_token`, `token` or `jwt`, whichever comes first; `undefined` when none.
+ *
+ * @example
+ * readSession({ jwt: 'eyJ…', user: {} }); // 'eyJ…'
+ */
+export function readSession(data: unknown): string | undefined {
+  return isUser(data) ? firstString(data, SESSION_KEYS) : undefined;
+}
+
 /**
  * The default `DialectAuth.login`: a login answer -> `{ user, sessionId, expiresAt }`. The
  * session is read from `sessionId`, `session_id`, `accessToken`, `access_token`, `token` or
@@ -55,14 +68,7 @@ export function readLogin(
 ): LoginResult | undefined {
   if (!isUser(data)) return undefined;
   const user = data.user === undefined ? null : toUser(data.user);
-  const sessionId = firstString(data, [
-    'sessionId',
-    'session_id',
-    'accessToken',
-    'access_token',
-    'token',
-    'jwt',
-  ]);
+  const sessionId = readSession(data);
   if (!user || sessionId === undefined) return undefined;
   const expiresAt = firstString(data, ['expiresAt', 'expires_at']);
   return { user, sessionId, ...(expiresAt !== undefined && { expiresAt }) };

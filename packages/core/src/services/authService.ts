@@ -17,6 +17,7 @@ import {
   type SessionValidationResult,
   type User,
 } from './authTypes';
+import { cookieSessionHeaders } from './cookieSessionHeaders';
 import { createStore } from './createStore';
 
 export { readLogin, readUser } from './authResponse';
@@ -33,7 +34,9 @@ function checkPath(name: string, value: unknown): string {
  * Creates the auth service of a client: login with an e-mail or a user name, logout, session
  * validation, the current user, and a small store of `AuthState` that hooks subscribe to.
  * The start state comes from storage (user) and the client (session); a 401 on any request
- * that carried the session marks the session expired and signs the user out locally.
+ * that carried the session marks the session expired and signs the user out locally. With a
+ * cookie-mode client (`sessionMode: 'cookie'`) the start state comes from `GET me` (a 401
+ * is signed out), sign-ins ask for cookies and their answers need no session id.
  *
  * @example
  * const auth = createAuthService(client, { paths: { me: '/users/me' } });
@@ -56,6 +59,10 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     throw new TypeError('userStorageKey must be a non-empty string');
   }
   const storage = options.storage ?? client.getStorage?.();
+  // Cookie mode: the session is an HttpOnly cookie, so only the server can say whether it
+  // exists (GET `me` at start), and a sign-in answer holds no session id.
+  const signInHeaders = cookieSessionHeaders(client);
+  const cookie = signInHeaders.Prefer !== undefined;
   const store = createStore<AuthState>({
     user: null,
     isAuthenticated: false,
@@ -92,6 +99,9 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     typeof client.onSessionRejected === 'function'
       ? client.onSessionRejected(() => {
           if (loggingOut) return;
+          // Every cookie-mode request counts as carrying the session: a 401 only means an
+          // expiry for someone who was signed in.
+          if (cookie && !store.getState().isAuthenticated) return;
           // Forget the rejected session so later requests do not keep sending it.
           client.clearSession();
           void signedOut(true);
@@ -121,6 +131,14 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
 
   const restore = async () => {
     const started = generation;
+    if (cookie) {
+      try {
+        await fetchUser();
+      } catch {
+        if (started === generation) store.setState({ isLoading: false });
+      }
+      return;
+    }
     try {
       const [raw, hasSession] = await Promise.all([
         storage ? storage.getItem(userKey).catch(() => null) : null,
@@ -177,16 +195,26 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
         // Without the old session: a 401 for bad credentials must not look like an expiry.
         const response: ApiResponse = await client.post(paths.login, body, {
           includeSession: false,
+          headers: signInHeaders,
         });
         if (!response.success) throw BridgeApiError.fromResponse(response);
-        const result = (dialect.login ?? read)(response.data, read);
         const invalid = (message: string) =>
           new BridgeApiError(message, { status: response.status, code: 'INVALID_RESPONSE' });
-        if (!result) throw invalid('The login response holds no user or sessionId');
-        try {
-          client.setSessionId(result.sessionId);
-        } catch (error) {
-          throw invalid(`The login response holds an unusable sessionId: ${messageOf(error)}`);
+        let result = (dialect.login ?? read)(response.data, read);
+        if (cookie) {
+          // The cookie is the session: the answer needs a user only.
+          const user = result?.user ?? toUser(response.data);
+          if (!user) throw invalid('The login response holds no user');
+          const expiresAt =
+            result?.expiresAt ?? (response.data as { expiresAt?: unknown } | null)?.expiresAt;
+          result = { user, ...(typeof expiresAt === 'string' && { expiresAt }) };
+        } else {
+          if (!result?.sessionId) throw invalid('The login response holds no user or sessionId');
+          try {
+            client.setSessionId(result.sessionId);
+          } catch (error) {
+            throw invalid(`The login response holds an unusable sessionId: ${messageOf(error)}`);
+          }
         }
         await signedIn(result.user);
         return result;
@@ -200,7 +228,9 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     async logout() {
       loggingOut = true;
       try {
-        await client.post(paths.logout);
+        // Cookie mode: the preference lets the server clear both cookies even when the
+        // session cookie has expired already.
+        await client.post(paths.logout, undefined, { headers: signInHeaders });
       } catch {
         // Signing out locally must happen whatever the server or the network did.
       } finally {
@@ -212,7 +242,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
 
     async validateSession() {
       try {
-        if (!(await client.hasSession())) {
+        if (!cookie && !(await client.hasSession())) {
           if (store.getState().isAuthenticated) await signedOut(false);
           else store.setState({ isLoading: false });
           return { isValid: false };

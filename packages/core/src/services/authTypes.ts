@@ -32,7 +32,8 @@ export interface SessionValidationResult {
 /** What `login` resolves to. */
 export interface LoginResult {
   user: User;
-  sessionId: string;
+  /** Absent in cookie mode: the session is the server's `HttpOnly` cookie. */
+  sessionId?: string;
   expiresAt?: string;
 }
 

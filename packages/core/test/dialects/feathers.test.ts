@@ -48,7 +48,7 @@ describe('feathers: login', () => {
     const result = await auth.login({ email: USER.email, password: USER.password });
     expect(result.user).toMatchObject({ email: USER.email, role: 'admin', userType: 'admin' });
     expect(result.user).not.toHaveProperty('password');
-    expect(result.sessionId.split('.')).toHaveLength(3);
+    expect(result.sessionId?.split('.')).toHaveLength(3);
     expect(Date.parse(result.expiresAt!)).toBeGreaterThan(Date.now());
     expect(auth.getState()).toMatchObject({ isAuthenticated: true });
     const list = await client.get('/products');

@@ -1,10 +1,12 @@
 import { type Client, type ClientConfig, createClient, MemoryStorage } from '@bridgekit/core';
+import { DEFAULT_SESSION_COOKIE_NAME } from '../cookie/sessionCookieOptions';
 import { type CookieSource, readSessionCookie } from './readSessionCookie';
 
 /** Options of {@link createServerClient}: every `ClientConfig` field plus where the session comes from. */
 export interface ServerClientConfig extends ClientConfig {
   /**
-   * Name of the cookie that holds the session.
+   * Name of the cookie that holds the session. In cookie mode it is also the name the
+   * session is forwarded under, so it must be the API's session cookie name.
    * @default 'session_id'
    */
   cookieName?: string;
@@ -17,22 +19,46 @@ export interface ServerClientConfig extends ClientConfig {
 }
 
 /**
+ * The client of {@link createServerClient} and the session it was given (`null` when the
+ * request had none). Cookie mode cannot tell from the client (`hasSession()` is `false`
+ * there), so `getServerSession` reads it here.
+ */
+export async function serverClientAndSession(
+  baseUrl: string,
+  config: ServerClientConfig = {},
+): Promise<{ client: Client; sessionId: string | null }> {
+  const { cookieName, cookies, sessionId: explicit, ...clientConfig } = config;
+  const sessionId = explicit ?? (await readSessionCookie(cookies, cookieName));
+  const finalConfig: ClientConfig = { storage: new MemoryStorage(), ...clientConfig };
+  if (sessionId && clientConfig.sessionMode === 'cookie') {
+    // The API knows this session as its HttpOnly cookie: forward it as that cookie (a
+    // default header, so it goes to the API's origin only). The app's own headers win.
+    const cookie = `${cookieName ?? DEFAULT_SESSION_COOKIE_NAME}=${encodeURIComponent(sessionId)}`;
+    finalConfig.headers = { Cookie: cookie, ...clientConfig.headers };
+  } else if (sessionId) {
+    finalConfig.sessionId = sessionId;
+  }
+  return { client: createClient(baseUrl, finalConfig), sessionId: sessionId || null };
+}
+
+/**
  * A core `Client` for one server request, carrying the session found in the request's
  * cookie. It has its own in-memory storage, so nothing leaks between requests.
- * An explicit `sessionId` in `config` wins over the cookie.
+ * An explicit `sessionId` in `config` wins over the cookie. In token mode the session goes
+ * in the session header; with `sessionMode: 'cookie'` (the API keeps the session in an
+ * `HttpOnly` cookie) it is forwarded as that cookie, `Cookie: <cookieName>=<session>`.
  *
  * @example
  * // app/account/page.tsx (server component)
  * const api = await createServerClient(process.env.BRIDGEKIT_API_URL!);
  * const { data } = await api.get<User>('/auth/me');
+ *
+ * // the API sets the session cookie itself (sessionMode 'cookie' in the browser too)
+ * const cookieApi = await createServerClient(process.env.BRIDGEKIT_API_URL!, { sessionMode: 'cookie' });
  */
 export async function createServerClient(
   baseUrl: string,
   config: ServerClientConfig = {},
 ): Promise<Client> {
-  const { cookieName, cookies, ...clientConfig } = config;
-  const sessionId = clientConfig.sessionId ?? (await readSessionCookie(cookies, cookieName));
-  const finalConfig: ClientConfig = { storage: new MemoryStorage(), ...clientConfig };
-  if (sessionId) finalConfig.sessionId = sessionId;
-  return createClient(baseUrl, finalConfig);
+  return (await serverClientAndSession(baseUrl, config)).client;
 }

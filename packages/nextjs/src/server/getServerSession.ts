@@ -1,5 +1,5 @@
 import type { SessionValidationResult } from '@bridgekit/core';
-import { createServerClient, type ServerClientConfig } from './createServerClient';
+import { type ServerClientConfig, serverClientAndSession } from './createServerClient';
 
 /** Options of {@link getServerSession}. */
 export interface ServerSessionOptions extends ServerClientConfig {
@@ -13,7 +13,8 @@ export interface ServerSessionOptions extends ServerClientConfig {
 /**
  * Validates the request's session against the API (`GET /auth/validation`). Resolves the
  * validation result with the user when the session is valid, and `null` when there is no
- * session cookie, the session is invalid or expired, or the API cannot be reached.
+ * session cookie, the session is invalid or expired, or the API cannot be reached. Works in
+ * both session modes (see `createServerClient`).
  *
  * @example
  * // app/account/page.tsx
@@ -26,8 +27,8 @@ export async function getServerSession(
   options: ServerSessionOptions = {},
 ): Promise<SessionValidationResult | null> {
   const { validationPath = '/auth/validation', ...config } = options;
-  const client = await createServerClient(baseUrl, config);
-  if (!(await client.hasSession())) return null;
+  const { client, sessionId } = await serverClientAndSession(baseUrl, config);
+  if (sessionId === null && !(await client.hasSession())) return null;
   const response = await client.get<SessionValidationResult>(validationPath);
   if (!response.success || response.data?.isValid !== true) return null;
   return response.data;

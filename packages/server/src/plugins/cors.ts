@@ -6,8 +6,8 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /**
  * CORS through `@fastify/cors` for an explicit allow-list: a listed origin gets its own origin
- * back with credentials, every method, the headers it asks for (X-Session-ID included) and
- * `Retry-After` exposed; any other origin gets no CORS header at all, and its preflight a 404.
+ * back with credentials, every method, the headers it asks for (X-Session-ID and `Prefer`
+ * included) and `Retry-After` and `Preference-Applied` exposed; any other origin gets no CORS header at all, and its preflight a 404.
  * Nothing is registered for an empty list.
  *
  * @example
@@ -23,7 +23,8 @@ export const corsPlugin = fp(
       },
       credentials: true,
       methods: METHODS,
-      exposedHeaders: ['Retry-After'],
+      // Preference-Applied tells a cookie-session client that the server set the cookies.
+      exposedHeaders: ['Retry-After', 'Preference-Applied'],
       maxAge: 600,
       // A listed origin's OPTIONS without Access-Control-Request-Method would get a text/plain
       // 400 from strict mode; every answer of this server is JSON.

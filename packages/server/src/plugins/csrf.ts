@@ -9,6 +9,8 @@ export interface CsrfOptions {
   /** Lower-case session header name. */
   sessionHeader: string;
   sessionCookie: string;
+  /** The refresh-token cookie of a cookie session: a credential like the session cookie. */
+  refreshCookie?: string;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -42,7 +44,7 @@ export function isCrossSite(
 
 /**
  * CSRF defence for sessions carried by cookie: a state-changing request (not GET, HEAD or
- * OPTIONS) that authenticates by the session cookie alone, without the session header, is
+ * OPTIONS) that authenticates by the session (or refresh-token) cookie alone, without the session header, is
  * refused with 403 when it comes from another site (see `isCrossSite`). A request that sends
  * the session header needs no check: a page of another origin can only add that header after
  * a CORS preflight, which only listed origins pass.
@@ -56,7 +58,9 @@ export const csrfPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       if (SAFE_METHODS.has(request.method)) return;
       if (request.headers[options.sessionHeader]) return;
-      if (!request.cookies?.[options.sessionCookie]) return;
+      const cookies = request.cookies ?? {};
+      const refresh = options.refreshCookie && cookies[options.refreshCookie];
+      if (!cookies[options.sessionCookie] && !refresh) return;
       if (!isCrossSite(request.headers, trusted)) return;
       return reply
         .code(403)

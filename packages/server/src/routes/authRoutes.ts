@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { answerSignIn, clearSessionCookies } from '../answerSignIn';
 import { findUser } from '../findUser';
 import { HttpError } from '../HttpError';
 import { hashPassword, verifyPassword } from '../password';
 import { type ServerContext, requestSessionId, requestUser, requireUser } from '../ServerContext';
-import { sessionCookieOptions } from '../sessionCookieOptions';
+import { prefersCookieSession } from '../prefersCookieSession';
 import { signedInData, signIn } from '../signedInData';
 import { tooManyAttempts } from '../tooManyAttempts';
 import { toPublicRow } from '../toPublicRow';
@@ -41,15 +42,20 @@ function readPasswordChange(body: unknown): { oldPassword: string; newPassword: 
   return { oldPassword: oldPassword as string, newPassword: newPassword as string };
 }
 
-function readRefreshToken(body: unknown): string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+// The body's refreshToken, else the refresh cookie (a cookie session); `fromCookie` says which.
+function readRefreshToken(
+  body: unknown,
+  cookie: string | undefined,
+): { token: string; fromCookie: boolean } {
+  if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
     throw new HttpError(400, 'Body must be a JSON object with refreshToken');
   }
-  const { refreshToken } = body as Record<string, unknown>;
-  if (typeof refreshToken !== 'string' || refreshToken === '') {
-    throw new HttpError(422, 'Validation failed', { refreshToken: 'refreshToken is required' });
+  const { refreshToken } = (body ?? {}) as Record<string, unknown>;
+  if (typeof refreshToken === 'string' && refreshToken !== '') {
+    return { token: refreshToken, fromCookie: false };
   }
-  return refreshToken;
+  if (refreshToken === undefined && cookie) return { token: cookie, fromCookie: true };
+  throw new HttpError(422, 'Validation failed', { refreshToken: 'refreshToken is required' });
 }
 
 let dummyHash: string | undefined;
@@ -69,7 +75,9 @@ function accountKey(user: EntityRow | undefined, email?: string, userName?: stri
  * `/auth/login`, `/auth/logout`, `/auth/validation`, `/auth/me` (DESIGN.md §4),
  * `/auth/refresh` (rotating refresh tokens) and `/auth/password/change`. Failed sign-ins are
  * throttled per account and per address when `ctx.throttle` is set; a user with two-factor
- * sign-in gets a challenge instead of a session (see `twoFactorRoutes`).
+ * sign-in gets a challenge instead of a session (see `twoFactorRoutes`). A sign-in or refresh
+ * with `Prefer: session=cookie` is answered with cookies (see `answerSignIn`); refresh takes
+ * the token from the body or else from the refresh cookie; logout clears both cookies.
  *
  * @example
  * app.register((scope) => authRoutes(scope, ctx), { prefix: '/api' });
@@ -97,12 +105,17 @@ export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       };
     }
     ctx.throttle?.succeed(account);
-    return { success: true, data: signIn(ctx, user) };
+    return { success: true, data: answerSignIn(ctx, request, reply, signIn(ctx, user)) };
   });
 
-  app.post('/auth/refresh', async (request) => {
-    const token = readRefreshToken(request.body);
+  app.post('/auth/refresh', async (request, reply) => {
+    const { token, fromCookie } = readRefreshToken(
+      request.body,
+      request.cookies?.[ctx.refreshCookie],
+    );
     const outcome = ctx.sessions.refresh(token);
+    // A refused cookie is dropped, so the browser stops sending it.
+    if (!outcome.ok && fromCookie) clearSessionCookies(ctx, request, reply);
     if (!outcome.ok) {
       throw new HttpError(
         401,
@@ -114,9 +127,11 @@ export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     const user = ctx.store.entity('users')?.rows.get(outcome.session.userId);
     if (!user) {
       ctx.sessions.delete(outcome.session.id);
+      if (fromCookie) clearSessionCookies(ctx, request, reply);
       throw new HttpError(401, 'Refresh token is invalid or has expired');
     }
-    return { success: true, data: signedInData(user, outcome.session, outcome.refreshToken) };
+    const data = signedInData(user, outcome.session, outcome.refreshToken);
+    return { success: true, data: answerSignIn(ctx, request, reply, data, fromCookie) };
   });
 
   app.post('/auth/logout', async (request, reply) => {
@@ -125,8 +140,8 @@ export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     // The session may have expired already: its refresh token must still stop working.
     const sent = (request.body as { refreshToken?: unknown } | undefined)?.refreshToken;
     if (typeof sent === 'string' && sent !== '') ctx.sessions.revoke(sent);
-    if (request.cookies?.[ctx.sessionCookie]) {
-      reply.clearCookie(ctx.sessionCookie, sessionCookieOptions(request));
+    if (request.cookies?.[ctx.sessionCookie] || prefersCookieSession(request)) {
+      clearSessionCookies(ctx, request, reply);
     }
     return { success: true, data: null };
   });

@@ -4,6 +4,7 @@ import { HttpError } from '../HttpError';
 import { newPasswordProblem } from '../newPasswordProblem';
 import { hashPassword } from '../password';
 import type { ServerContext } from '../ServerContext';
+import { answerSignIn } from '../answerSignIn';
 import { signIn } from '../signedInData';
 import { tooManyAttempts } from '../tooManyAttempts';
 import type { EntityRow } from '../types';
@@ -81,6 +82,7 @@ export async function registerRoute(app: FastifyInstance, ctx: ServerContext): P
     };
     users.rows.set(user.id, user);
     await ctx.store.save();
-    return reply.code(201).send({ success: true, data: signIn(ctx, user) });
+    const data = answerSignIn(ctx, request, reply, signIn(ctx, user));
+    return reply.code(201).send({ success: true, data });
   });
 }

@@ -3,6 +3,7 @@ import { HttpError } from '../HttpError';
 import { acceptSecondFactor } from '../secondFactor';
 import { hashSecretToken } from '../secretToken';
 import { requireUser, type ServerContext } from '../ServerContext';
+import { answerSignIn } from '../answerSignIn';
 import { signIn } from '../signedInData';
 import { tooManyAttempts } from '../tooManyAttempts';
 import {
@@ -124,6 +125,6 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: ServerContext):
     ctx.challenges.delete(challenge);
     ctx.throttle?.succeed(account);
     await store(ctx, after);
-    return { success: true, data: signIn(ctx, after) };
+    return { success: true, data: answerSignIn(ctx, request, reply, signIn(ctx, after)) };
   });
 }
