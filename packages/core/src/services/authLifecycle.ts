@@ -342,10 +342,10 @@ export function createAuthLifecycle(
     const current = cookie ? null : (await storage?.getItem(key).catch(() => null)) || token;
     if (!cookie && !current) return false;
     if (sync && token && current !== token && (await sync.rotatedSince(seen, 1000))) return true;
-    // Cookie mode posts no token: the refresh cookie carries it.
-    const body = bodyOf('refresh', cookie ? {} : { refreshToken: current });
+    const body = bodyOf('refresh', { refreshToken: current });
     if (body === null) return false;
-    const response: ApiResponse = await client.post(paths.refresh, body, {
+    // Cookie mode posts no token: the refresh cookie carries it.
+    const response: ApiResponse = await client.post(paths.refresh, cookie ? undefined : body, {
       includeSession: false,
       headers: signInHeaders,
     });

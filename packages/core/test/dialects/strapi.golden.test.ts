@@ -31,6 +31,7 @@ import {
   QueryBuilder,
   startsWith,
 } from '@bridgekit/core';
+import { createAuthLifecycle } from '@bridgekit/core/auth';
 import { strapi } from '@bridgekit/core/dialects';
 import { fakeExecutor } from '../query/fakeExecutor';
 import { startTestServer, type TestServer } from '../helpers/testServer';
@@ -482,5 +483,85 @@ describe('strapi(): auth rows', () => {
       .catch((e: unknown) => e);
     expect(JSON.parse(last().body)).toEqual({ identifier: 'testuser1', password: 'wrong' });
     expect(error).toMatchObject({ status: 400, message: 'Invalid identifier or password' });
+  });
+});
+
+describe('strapi(): account rows (@bridgekit/core/auth)', () => {
+  // cms/features/users-permissions/rest-api: register, forgot/reset password, change password.
+  const user = { id: 2, documentId: 'k2', username: 'kai', email: 'kai@example.com' };
+  const signedIn = { jwt: 'jwt-after', user };
+
+  it('register: POST /auth/local/register { username, email, password } -> signed in', async () => {
+    const client = api();
+    const account = createAuthLifecycle(createAuthService(client));
+    server.replies({ json: signedIn }, { json: user });
+    const result = await account.register({
+      userName: 'kai',
+      email: 'kai@example.com',
+      password: 'Test1234',
+    });
+    const [register, me] = server.requests.slice(-2);
+    expect(register).toMatchObject({ method: 'POST', url: '/api/auth/local/register' });
+    expect(JSON.parse(register!.body)).toEqual({
+      username: 'kai',
+      email: 'kai@example.com',
+      password: 'Test1234',
+    });
+    expect(me!.headers.authorization).toBe('Bearer jwt-after');
+    expect(result).toMatchObject({ username: 'kai' });
+    account.dispose();
+  });
+
+  it('forgot, reset ({ code, password, passwordConfirmation }) and change password', async () => {
+    const client = api();
+    const auth = createAuthService(client);
+    const account = createAuthLifecycle(auth);
+    server.reply({ json: { ok: true } });
+    await account.requestPasswordReset('kai@example.com');
+    expect(last()).toMatchObject({ method: 'POST', url: '/api/auth/forgot-password' });
+    expect(JSON.parse(last().body)).toEqual({ email: 'kai@example.com' });
+
+    server.reply({ json: signedIn });
+    await account.resetPassword('privateCode', 'myNewPassword');
+    expect(last()).toMatchObject({ url: '/api/auth/reset-password' });
+    expect(JSON.parse(last().body)).toEqual({
+      code: 'privateCode',
+      password: 'myNewPassword',
+      passwordConfirmation: 'myNewPassword',
+    });
+
+    client.setSessionId('jwt-before');
+    server.reply({ json: { jwt: 'jwt-changed', user } });
+    await account.changePassword('myNewPassword', 'another1');
+    expect(last()).toMatchObject({ url: '/api/auth/change-password' });
+    expect(last().headers.authorization).toBe('Bearer jwt-before');
+    expect(JSON.parse(last().body)).toEqual({
+      currentPassword: 'myNewPassword',
+      password: 'another1',
+      passwordConfirmation: 'another1',
+    });
+    // Strapi ends the old jwt with the password: the answer's jwt becomes the session.
+    expect(await client.getSessionId()).toBe('jwt-changed');
+    account.dispose();
+  });
+
+  it('two-factor calls reject with CLIENT_ERROR and send nothing (no 2FA in Users & Permissions)', async () => {
+    const client = api();
+    const account = createAuthLifecycle(createAuthService(client));
+    client.setSessionId('jwt');
+    const sent = server.requests.length;
+    for (const call of [
+      () => account.setupTwoFactor(),
+      () => account.enableTwoFactor('123456'),
+      () => account.disableTwoFactor('123456'),
+    ]) {
+      await expect(call()).rejects.toMatchObject({
+        name: 'BridgeApiError',
+        code: 'CLIENT_ERROR',
+        message: expect.stringContaining('Strapi'),
+      });
+    }
+    expect(server.requests.length).toBe(sent);
+    account.dispose();
   });
 });
