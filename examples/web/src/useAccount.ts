@@ -1,10 +1,13 @@
 import {
   BridgeApiError,
+  invalidateBridgeQueries,
   type UseAuthAccountResult,
   useAuthAccount,
   useBridgeClient,
 } from '@bridgekit/react';
 import { useMemo, useState } from 'react';
+// Through @bridgekit/react's own dependency: only for the workaround below, gone at the merge.
+import { useSWRConfig } from 'swr';
 
 /** What `setupTwoFactor` resolves: the secret to type in, and the URI an authenticator scans. */
 export interface TwoFactorSetup {
@@ -48,6 +51,7 @@ type Action = Exclude<keyof UseAccountResult, 'isAccountLoading' | 'accountError
 export function useAccount(): UseAccountResult {
   const account = useAuthAccount();
   const client = useBridgeClient();
+  const swr = useSWRConfig();
   const [status, setStatus] = useState<{ isLoading: boolean; error: Error | null }>({
     isLoading: false,
     error: null,
@@ -73,12 +77,22 @@ export function useAccount(): UseAccountResult {
       if (!response.success) throw BridgeApiError.fromResponse(response);
       return response.data as T;
     };
+    // `useAuth().login` refetches the queries that failed while signed out; the lifecycle's
+    // sign-ins (`register`, `verifyTwoFactor`) do not yet, so after a sign-out in the same tab
+    // the products table would wait forever. Done here until `useAuthAccount` does it.
+    const signingIn =
+      <A extends unknown[], R>(action: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        const result = await action(...args);
+        void invalidateBridgeQueries(swr, { instanceId: 'default' });
+        return result;
+      };
     const all: Pick<UseAccountResult, Action> = {
-      register: tracked(account.register),
+      register: tracked(signingIn(account.register)),
       requestPasswordReset: tracked(account.requestPasswordReset),
       resetPassword: tracked(account.resetPassword),
       changePassword: tracked(account.changePassword),
-      verifyTwoFactor: tracked(account.verifyTwoFactor),
+      verifyTwoFactor: tracked(signingIn(account.verifyTwoFactor)),
       setupTwoFactor: tracked(() => post<TwoFactorSetup>('/auth/2fa/setup', {})),
       enableTwoFactor: tracked(async (code: string) => {
         const data = await post<{ recoveryCodes: string[] }>('/auth/2fa/enable', { code });
@@ -92,6 +106,7 @@ export function useAccount(): UseAccountResult {
     // The lifecycle's actions are stable per instance; its own loading state is not used here.
   }, [
     client,
+    swr,
     account.register,
     account.requestPasswordReset,
     account.resetPassword,

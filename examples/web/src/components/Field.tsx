@@ -21,11 +21,13 @@ export function Field({ label, name, value, onChange, error, hint, ref, ...input
   const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <label>
-      {label}
+    // The hint and the error sit outside the label: they describe the input, not name it.
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
       <input
         {...input}
         ref={ref}
+        id={id}
         name={name}
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -42,6 +44,6 @@ export function Field({ label, name, value, onChange, error, hint, ref, ...input
           {error}
         </span>
       )}
-    </label>
+    </div>
   );
 }
