@@ -5,8 +5,15 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return isBridgeApiError(error) && error.errors ? error.errors : {};
 }
 
-/** A failure as one sentence for the form's alert. */
+/** A failure as one sentence for the form's alert (the field messages say the rest). */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (
+    Object.keys(fieldErrors(error)).length > 0 &&
+    isBridgeApiError(error) &&
+    error.status === 422
+  ) {
+    return 'Some fields need a change: see the messages under them.';
+  }
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
