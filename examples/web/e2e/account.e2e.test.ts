@@ -314,6 +314,10 @@ describe.each(VIEWPORTS)('the account pages in Chromium, $width px wide', (size)
     await codes.waitFor();
     recoveryCodes = await codes.locator('li code').allInnerTexts();
     expect(recoveryCodes).toHaveLength(10);
+    // The form that had the focus is gone; the focus is on what replaced it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toMatch(/Two-factor sign-in is on/);
     await shot('06-recovery-codes');
     await testId('codes-saved').click();
     await testId('two-factor-on').waitFor();

@@ -157,6 +157,7 @@ function TwoFactor() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const codesShown = useRef<HTMLParagraphElement>(null);
   const enabled = user?.twoFactorEnabled === true;
 
   const start = async () => {
@@ -174,6 +175,10 @@ function TwoFactor() {
     // The user's `twoFactorEnabled` comes from the server.
     await refreshUser();
   };
+  // The form that had the focus is gone: the focus goes to what replaced it.
+  useEffect(() => {
+    if (recoveryCodes) codesShown.current?.focus();
+  }, [recoveryCodes]);
   const disable = async (code: string) => {
     await disableTwoFactor(code);
     await refreshUser();
@@ -184,7 +189,7 @@ function TwoFactor() {
   if (recoveryCodes) {
     body = (
       <div data-testid="recovery-codes">
-        <p className="success" role="status">
+        <p className="success" role="status" tabIndex={-1} ref={codesShown}>
           Two-factor sign-in is on.
         </p>
         <p>
@@ -198,7 +203,14 @@ function TwoFactor() {
             </li>
           ))}
         </ul>
-        <button type="button" onClick={() => setRecoveryCodes(null)} data-testid="codes-saved">
+        <button
+          type="button"
+          onClick={() => {
+            setRecoveryCodes(null);
+            heading.current?.focus();
+          }}
+          data-testid="codes-saved"
+        >
           I have saved them
         </button>
       </div>
