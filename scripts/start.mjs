@@ -143,7 +143,16 @@ if (!(await isFree(apiPort))) {
   console.warn(`Port ${apiPort} is in use; the API takes a free port instead.`);
   apiPort = 0;
 }
-const api = createServer({ seed: 'demo' });
+// The demo server sends no mail: a reset link goes to this terminal, pointing at the app's
+// reset page (the app's URL is known once it listens, before anyone can ask for a link).
+let appUrl = `http://${HOST}:${args['web-port']}/`;
+const api = createServer({
+  seed: 'demo',
+  onPasswordReset: (email, token) =>
+    console.log(
+      `\n  Password reset requested for ${email}. The mail would hold this link:\n  ${appUrl}#/reset-password?token=${encodeURIComponent(token)}\n`,
+    ),
+});
 const { port: boundApiPort } = await api.listen(apiPort, HOST);
 const apiOrigin = `http://${HOST}:${boundApiPort}`;
 
@@ -165,7 +174,7 @@ try {
   await api.close();
   throw error;
 }
-const appUrl = web.resolvedUrls?.local[0] ?? `http://${HOST}:${args['web-port']}/`;
+appUrl = web.resolvedUrls?.local[0] ?? appUrl;
 
 console.log(`
   Bridgekit demo is running
@@ -175,6 +184,8 @@ console.log(`
 
   Demo accounts:
 ${DEMO_ACCOUNTS.map(([email, password, type]) => `    ${email.padEnd(20)} ${password.padEnd(10)} (${type})`).join('\n')}
+
+  "Forgot your password?" prints the reset link here (no mail is sent).
 
   Press Ctrl-C to stop.
 `);

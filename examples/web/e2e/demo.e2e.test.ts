@@ -1,20 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createServer } from '@bridgekit/server';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { type PreviewServer, preview } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
+import { buildDemo, webDir } from './buildDemo';
 
 // The demo exactly as `npm start` serves it: the built app (on the built packages) in a vite
 // preview that proxies /api to the reference server with demo data, driven by real Chromium,
 // once at desktop width and once at a phone's 390 px.
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const webDir = join(root, 'examples/web');
 const screenshots = join(webDir, 'e2e/screenshots');
 const HOST = '127.0.0.1';
 
@@ -38,33 +35,6 @@ let viewport: Viewport;
 let consoleErrors: string[] = [];
 /** Statuses the current test provokes on purpose (see `expectRefusal`). */
 let expectedStatuses: number[] = [];
-
-function buildIfNeeded() {
-  const missing = ['core', 'server', 'react'].filter(
-    (name) => !existsSync(join(root, 'packages', name, 'dist/index.js')),
-  );
-  if (missing.length > 0) {
-    execFileSync(
-      'npm',
-      ['run', 'build', ...missing.flatMap((name) => ['-w', `@bridgekit/${name}`])],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
-    );
-  }
-  // The app is always rebuilt (a few seconds) so the test never runs a stale bundle. A child
-  // process, because vitest sets NODE_ENV=test and the demo is a production build.
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: webDir,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
-}
 
 /**
  * Chromium logs every 4xx answer to `fetch` as a console error ("Failed to load resource: the
@@ -187,7 +157,7 @@ const confirmDialog = () => page.getByRole('dialog', { name: 'Delete this produc
 let launchError: unknown;
 
 beforeAll(async () => {
-  buildIfNeeded();
+  buildDemo();
   mkdirSync(screenshots, { recursive: true });
   try {
     browser = await launchChromium();

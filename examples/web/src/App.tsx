@@ -2,11 +2,15 @@ import { BridgeProvider, useBridgeClient } from '@bridgekit/react';
 import { useLayoutEffect } from 'react';
 import { RequestLog } from './components/RequestLog';
 import { AdminPage } from './pages/AdminPage';
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { Layout } from './pages/Layout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProductFormPage } from './pages/ProductFormPage';
 import { ProductsPage } from './pages/ProductsPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { SecurityPage } from './pages/SecurityPage';
 import { SignInPage } from './pages/SignInPage';
+import { SignUpPage } from './pages/SignUpPage';
 import { attachRequestLog } from './requestLog';
 import { useRoute } from './router';
 
@@ -30,11 +34,16 @@ function safeDecode(segment: string): string {
 
 function Pages() {
   const { path } = useRoute();
+  // The pages of a visitor without a session, outside the guarded layout.
   if (path === '/login') return <SignInPage />;
+  if (path === '/sign-up') return <SignUpPage />;
+  if (path === '/forgot-password') return <ForgotPasswordPage />;
+  if (path === '/reset-password') return <ResetPasswordPage />;
   const edit = /^\/products\/([^/]+)$/.exec(path);
   let page = <NotFoundPage path={path} />;
   if (path === '/' || path === '/products') page = <ProductsPage />;
   else if (path === '/admin') page = <AdminPage />;
+  else if (path === '/security') page = <SecurityPage />;
   else if (path === '/products/new') page = <ProductFormPage />;
   // The id is written into the path encoded; a malformed escape is simply not a product.
   else if (edit) page = <ProductFormPage id={safeDecode(edit[1]!)} />;

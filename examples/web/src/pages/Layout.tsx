@@ -55,6 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {link('/products', 'Products')}
           {offerWrite && link('/products/new', 'New product')}
           {link('/admin', 'Admin')}
+          {link('/security', 'Security')}
         </nav>
         <span className="user" data-testid="current-user">
           <Breakable text={guard.user?.email ?? guard.user?.userName ?? ''} />{' '}

@@ -1,7 +1,9 @@
-import { useAuth } from '@bridgekit/react';
+import { isBridgeApiError, useAuth } from '@bridgekit/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { TwoFactorStep } from '../components/TwoFactorStep';
 import { clearLastFailure } from '../requestLog';
 import { navigate, useRoute } from '../router';
+import { useAccount } from '../useAccount';
 
 const DEMO_USERS = [
   { email: 'admin@example.com', password: 'admin123', type: 'admin' },
@@ -16,11 +18,15 @@ const NOTICES: Record<string, string> = {
 
 export function SignInPage() {
   const { login, isAuthenticated } = useAuth();
+  // Mounted before `login` runs, so a "second factor required" answer is recognised.
+  const { verifyTwoFactor } = useAccount();
   const { params } = useRoute();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  /** The password was right and the account asks for a second factor. */
+  const [needsCode, setNeedsCode] = useState(false);
   const notice = NOTICES[params.get('reason') ?? ''];
 
   // Already signed in (e.g. a reload on #/login): go straight to the products.
@@ -38,11 +44,29 @@ export function SignInPage() {
       clearLastFailure();
       navigate('/products');
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Sign-in failed');
+      if (isBridgeApiError(e) && e.code === 'TWO_FACTOR_REQUIRED') setNeedsCode(true);
+      else setError(e instanceof Error ? e.message : 'Sign-in failed');
     } finally {
       setPending(false);
     }
   };
+
+  if (needsCode) {
+    return (
+      <TwoFactorStep
+        email={email}
+        verify={async (code) => {
+          await verifyTwoFactor(code);
+          clearLastFailure();
+          navigate('/products');
+        }}
+        startOver={() => {
+          setNeedsCode(false);
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   return (
     <section className="signin card">
@@ -82,6 +106,10 @@ export function SignInPage() {
           {pending ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <p className="signin-links">
+        <a href="#/forgot-password">Forgot your password?</a>
+        <a href="#/sign-up">Create an account</a>
+      </p>
       <h2>Demo accounts</h2>
       <table className="demo-users">
         <tbody>
