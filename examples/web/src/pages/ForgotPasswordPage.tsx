@@ -1,7 +1,7 @@
+import { useAuth } from '@bridgekit/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Field } from '../components/Field';
 import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
-import { useAccount } from '../useAccount';
 
 /**
  * `#/forgot-password`: asks for a reset link. The answer is the same whether or not the
@@ -9,7 +9,7 @@ import { useAccount } from '../useAccount';
  * out who is registered.
  */
 export function ForgotPasswordPage() {
-  const { requestPasswordReset, isAccountLoading } = useAccount();
+  const { requestPasswordReset, isAccountLoading } = useAuth();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);

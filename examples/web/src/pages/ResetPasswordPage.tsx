@@ -1,9 +1,8 @@
-import { isBridgeApiError } from '@bridgekit/react';
+import { isBridgeApiError, useAuth } from '@bridgekit/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Field } from '../components/Field';
 import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
 import { useRoute } from '../router';
-import { useAccount } from '../useAccount';
 
 /** Why a token was refused, in words (400: unknown or spent, 410: expired). */
 function tokenProblem(error: unknown): string | null {
@@ -18,7 +17,7 @@ function tokenProblem(error: unknown): string | null {
 export function ResetPasswordPage() {
   const { params } = useRoute();
   const token = params.get('token') ?? '';
-  const { resetPassword, isAccountLoading } = useAccount();
+  const { resetPassword, isAccountLoading } = useAuth();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [mismatch, setMismatch] = useState(false);

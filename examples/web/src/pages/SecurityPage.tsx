@@ -1,8 +1,9 @@
-import { useAuth } from '@bridgekit/react';
+import { useAuth, type UseAuthResult } from '@bridgekit/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Field } from '../components/Field';
 import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
-import { type TwoFactorSetup, useAccount } from '../useAccount';
+
+type TwoFactorSetup = Awaited<ReturnType<UseAuthResult['setupTwoFactor']>>;
 
 /** Moves the focus to the problem once a failure is set. */
 function useFocusOnFailure(failure: unknown, form: React.RefObject<HTMLFormElement | null>) {
@@ -12,7 +13,7 @@ function useFocusOnFailure(failure: unknown, form: React.RefObject<HTMLFormEleme
 }
 
 function ChangePassword() {
-  const { changePassword, isAccountLoading } = useAccount();
+  const { changePassword, isAccountLoading } = useAuth();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -107,7 +108,7 @@ function CodeForm({
   testId: string;
   run: (code: string) => Promise<void>;
 }) {
-  const { isAccountLoading } = useAccount();
+  const { isAccountLoading } = useAuth();
   const [code, setCode] = useState('');
   const [failure, setFailure] = useState<unknown>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -151,8 +152,8 @@ function CodeForm({
 }
 
 function TwoFactor() {
-  const { user, refreshUser } = useAuth();
-  const { setupTwoFactor, enableTwoFactor, disableTwoFactor, isAccountLoading } = useAccount();
+  const { user, refreshUser, setupTwoFactor, enableTwoFactor, disableTwoFactor, isAccountLoading } =
+    useAuth();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);

@@ -3,7 +3,6 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { TwoFactorStep } from '../components/TwoFactorStep';
 import { clearLastFailure } from '../requestLog';
 import { navigate, useRoute } from '../router';
-import { useAccount } from '../useAccount';
 
 const DEMO_USERS = [
   { email: 'admin@example.com', password: 'admin123', type: 'admin' },
@@ -17,9 +16,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export function SignInPage() {
-  const { login, isAuthenticated } = useAuth();
-  // Mounted before `login` runs, so a "second factor required" answer is recognised.
-  const { verifyTwoFactor } = useAccount();
+  const { login, isAuthenticated, verifyTwoFactor } = useAuth();
   const { params } = useRoute();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

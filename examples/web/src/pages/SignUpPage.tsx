@@ -4,12 +4,11 @@ import { Field } from '../components/Field';
 import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
 import { clearLastFailure } from '../requestLog';
 import { navigate } from '../router';
-import { useAccount } from '../useAccount';
 
 /** `#/sign-up`: creates a (viewer) account on the reference server and signs it in. */
 export function SignUpPage() {
   const { isAuthenticated } = useAuth();
-  const { register, isAccountLoading } = useAccount();
+  const { register, isAccountLoading } = useAuth();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
