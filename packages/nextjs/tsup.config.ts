@@ -13,7 +13,7 @@ const shared: Options = {
     'next',
     /^next\//,
     'swr',
-    '@bridgekit/core',
+    /^@bridgekit\/core/,
     /^@bridgekit\/react/,
   ],
 };

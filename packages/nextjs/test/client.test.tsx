@@ -4,6 +4,7 @@ import {
   BridgeHydrate,
   BridgeProvider,
   useAuth,
+  useBridgeClient,
   useBridgeApi,
   useBridgeQuery,
 } from '@bridgekit/nextjs';
@@ -118,6 +119,26 @@ describe('session cookie', () => {
     });
     await act(() => result.current.logout());
     await waitFor(() => expect(cookies().session_id).toBeUndefined());
+  });
+
+  it('follows a refresh the client makes by itself (a 401 answered by refresh and replay)', async () => {
+    const { result } = renderHook(() => ({ auth: useAuth(), client: useBridgeClient() }), {
+      wrapper: wrapperWith(),
+    });
+    await waitFor(() => expect(result.current.auth.isLoading).toBe(false));
+    await act(async () => {
+      await result.current.auth.login({ email: 'admin@example.com', password: 'admin123' });
+    });
+    const first = cookies().session_id;
+    server.expireSessions();
+    await act(async () => {
+      expect((await result.current.client.get('/auth/me')).status).toBe(200);
+    });
+    const renewed = await result.current.client.getSessionId();
+    expect(renewed).not.toBe(first);
+    // Server components and the proxy must see the session the browser now uses.
+    await waitFor(() => expect(cookies().session_id).toBe(renewed));
+    await act(() => result.current.auth.logout());
   });
 
   it('is removed when the server rejects the session as expired', async () => {

@@ -140,6 +140,14 @@ export interface AuthLifecycle {
    * Resolves `false` when there is no token or the server refused it (the token is dropped).
    */
   refreshSession(): Promise<boolean>;
+  /**
+   * Calls `listener` after each refresh of this lifecycle's session (reactive or proactive),
+   * like the `onSessionRefreshed` option, for code that did not create the lifecycle.
+   * @returns a function that removes it
+   * @example
+   * const stop = createAuthLifecycle(auth).onRefreshed(() => mirrorSession());
+   */
+  onRefreshed(listener: () => void): () => void;
   /** Removes the interceptor, the refresher and a planned refresh. */
   dispose(): void;
 }
@@ -333,6 +341,7 @@ export function createAuthLifecycle(
   const signIn = async (response: ApiResponse) =>
     cookie || adopt(response) ? auth.fetchUser() : null;
 
+  const refreshListeners = new Set<() => void>();
   let sync: CrossTabSync | null = null;
   // Spends the refresh token. Under `sync.exclusive` when tabs share it: a tab that waited
   // while another rotated it takes the rotated session instead of spending the token again.
@@ -358,6 +367,7 @@ export function createAuthLifecycle(
         sync?.refreshed(session);
       }
       report(onRefreshed);
+      for (const listener of refreshListeners) report(listener);
       return true;
     }
     // Refused (reused, revoked, expired): drop it. A network failure keeps it for later.
@@ -467,6 +477,11 @@ export function createAuthLifecycle(
       await post('twoFactorDisable', { code: text('code', code) }, true);
     },
     refreshSession,
+    onRefreshed(listener) {
+      if (typeof listener !== 'function') throw mustBe('listener', 'a function', listener);
+      refreshListeners.add(listener);
+      return () => void refreshListeners.delete(listener);
+    },
     dispose() {
       clearTimeout(timer);
       clearInterval(validating);

@@ -297,11 +297,18 @@ describe('lifecycle options', () => {
     account.dispose();
     const onSessionRefreshed = vi.fn();
     const lifecycle = createAuthLifecycle(auth, { onSessionRefreshed });
+    // Code that did not create the lifecycle listens too (the Next.js cookie mirror does).
+    const listener = vi.fn();
+    const stop = createAuthLifecycle(auth).onRefreshed(listener);
     await auth.login(admin);
     server.expireSessions();
     expect((await client.get('/auth/me')).status).toBe(200);
     expect(onSessionRefreshed).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
     await vi.waitFor(() => expect(onSessionRefreshed).toHaveBeenCalledTimes(2), { timeout: 2000 });
+    expect(listener).toHaveBeenCalledTimes(1); // removed
+    expect(() => lifecycle.onRefreshed('x' as never)).toThrow(TypeError);
     lifecycle.dispose();
   });
 

@@ -1,3 +1,4 @@
+import { createAuthLifecycle } from '@bridgekit/core/auth';
 import { useAuthService } from '@bridgekit/react';
 import { useContext, useEffect } from 'react';
 import type { SessionCookieOptions } from '../cookie/sessionCookieOptions';
@@ -50,9 +51,12 @@ export function useSessionCookie(
     };
     sync();
     const unsubscribe = auth.subscribe(sync);
+    // A refresh replaces the session without changing the auth state: mirror it too.
+    const stopRefreshed = createAuthLifecycle(auth).onRefreshed(sync);
     return () => {
       disposed = true;
       unsubscribe();
+      stopRefreshed();
     };
   }, [auth, optionsKey]);
 }
