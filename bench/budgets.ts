@@ -70,11 +70,13 @@ export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
 export const LIKE_MAX_MS = 5;
 // Regression guards for sizes not at target yet: deterministic, so CI holds them at about
-// today's figures (measured 2026-11-23: createClient 9.07 KB, core 12.94 KB, app 21.68 KB) and
-// fails on any growth past them.
-export const GUARD_CREATE_CLIENT_GZ = 9_300;
-export const GUARD_CORE_FULL_GZ = 13_200;
-export const GUARD_APP_BUNDLE_GZ = 22_000;
+// today's figures and fails on any growth past them. Measured 2026-11-23 after issue 18
+// (cookie sessions in the client, the auth lifecycle bound by the provider and useAuth):
+// createClient 9.45 KB, core 13.45 KB, hooks 4.37 KB, app 25.45 KB.
+export const GUARD_CREATE_CLIENT_GZ = 9_550;
+export const GUARD_CORE_FULL_GZ = 13_550;
+export const GUARD_HOOKS_GZ = 4_450;
+export const GUARD_APP_BUNDLE_GZ = 25_600;
 
 /**
  * Timing budgets are reported, never a CI failure: on a shared 2-core machine a ratio swings
@@ -204,12 +206,13 @@ export const BUDGETS: Budget[] = [
     CORE_FULL_MAX_GZ,
     GUARD_CORE_FULL_GZ,
   ),
-  // Met: the target itself fails CI on growth, no looser guard.
+  // Met until issue 18 (useAuth gained the account actions): a guard at today's figure.
   sizeBudget(
     'size.hooks',
     HOOKS_ENTRY,
     '@bridgekit/react/hooks: provider + the 7 spec hooks (own code)',
     HOOKS_MAX_GZ,
+    GUARD_HOOKS_GZ,
   ),
   sizeBudget('size.app', APP_BUNDLE, APP_BUNDLE, APP_BUNDLE_MAX_GZ, GUARD_APP_BUNDLE_GZ),
   {
