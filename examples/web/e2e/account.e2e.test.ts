@@ -1,13 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createServer } from '@bridgekit/server';
 import { URI } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type PreviewServer, preview } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
-import { buildDemo, webDir } from './buildDemo';
+import { buildDemo, type ServedDemo, serveDemo, watchConsole, webDir } from './demoApp';
 
 // The demo's account pages (issue 18) in real Chromium at both widths, against the reference
 // server: sign-up, a forgotten password reset with the token the server hands its
@@ -15,7 +12,6 @@ import { buildDemo, webDir } from './buildDemo';
 // admin's two-factor sign-in with codes computed here from the secret the page shows.
 
 const screenshots = join(webDir, 'e2e/screenshots');
-const HOST = '127.0.0.1';
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
@@ -105,8 +101,7 @@ it('runs on a real Chromium (a missing browser is a failure, never a skip)', () 
 });
 
 describe.each(VIEWPORTS)('the account pages in Chromium, $width px wide', (size) => {
-  let api: ReturnType<typeof createServer>;
-  let web: PreviewServer;
+  let demo: ServedDemo | undefined;
   let context: BrowserContext;
   const email = `new-${size.name}@example.com`;
   const firstPassword = 'first password 1';
@@ -121,42 +116,20 @@ describe.each(VIEWPORTS)('the account pages in Chromium, $width px wide', (size)
     viewportName = size.name;
     resets = [];
     // A fresh server per width: the admin starts without two-factor, the new address is free.
-    api = createServer({
-      seed: 'demo',
+    demo = await serveDemo({
       onPasswordReset: (to, token) => resets.push({ email: to, token }),
     });
-    const { port } = await api.listen(0, HOST);
-    web = await preview({
-      root: webDir,
-      logLevel: 'warn',
-      preview: {
-        host: HOST,
-        port: 0,
-        strictPort: true,
-        open: false,
-        proxy: { '/api': `http://${HOST}:${port}` },
-      },
-    });
-    const appOrigin = `http://${HOST}:${(web.httpServer.address() as AddressInfo).port}`;
-    appUrl = `${appOrigin}/`;
+    appUrl = `${demo.appOrigin}/`;
     context = await browser.newContext({
       viewport: { width: size.width, height: size.height },
     });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const url = message.location().url;
-      const status = Number(/status of (\d{3})/.exec(message.text())?.[1]);
-      if (url.startsWith(`${appOrigin}/api/`) && expectedStatuses.includes(status)) return;
-      consoleErrors.push(`${message.text()} (${url})`);
-    });
-    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+    consoleErrors = watchConsole(page, demo.appOrigin, () => expectedStatuses);
   });
 
   afterEach(async () => {
-    const errors = consoleErrors;
-    consoleErrors = [];
+    const errors = consoleErrors.splice(0);
     expectedStatuses = [];
     expect(errors, 'console errors').toEqual([]);
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({
@@ -168,8 +141,7 @@ describe.each(VIEWPORTS)('the account pages in Chromium, $width px wide', (size)
 
   afterAll(async () => {
     await context?.close();
-    await web?.close();
-    await api?.close();
+    await demo?.close();
   });
 
   it('signs up: field errors at the fields, a taken address, then signed in', async () => {

@@ -1,49 +1,21 @@
 // Issue 18, cross-tab sync in a real browser: two pages of one Chromium context (two tabs of
 // one origin, one localStorage) on the built demo. Signing in on A shows B signed in within a
 // second without a reload; signing out on B signs A out.
-import { execFileSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createServer } from '@bridgekit/server';
 import type { Browser, Page } from 'playwright-core';
-import { type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
+import { buildDemo, type ServedDemo, serveDemo } from './demoApp';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const webDir = join(root, 'examples/web');
-const HOST = '127.0.0.1';
-
-let api: ReturnType<typeof createServer>;
-let web: PreviewServer;
+let demo: ServedDemo | undefined;
 let browser: Browser | undefined;
 let appUrl: string;
 /** Why Chromium did not start, if it did not: reported as a failure, never a skip. */
 let launchError: unknown;
 
 beforeAll(async () => {
-  // The app is rebuilt (on the built packages) so the test never runs a stale bundle; a child
-  // process, because vitest sets NODE_ENV=test and the demo is a production build.
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    { cwd: webDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  );
-  api = createServer({ seed: 'demo', loginThrottle: false });
-  const { port } = await api.listen(0, HOST);
-  web = await preview({
-    root: webDir,
-    logLevel: 'warn',
-    preview: {
-      host: HOST,
-      port: 0,
-      strictPort: true,
-      open: false,
-      proxy: { '/api': `http://${HOST}:${port}` },
-    },
-  });
-  appUrl = `http://${HOST}:${(web.httpServer.address() as AddressInfo).port}/`;
+  buildDemo();
+  demo = await serveDemo({ loginThrottle: false });
+  appUrl = `${demo.appOrigin}/`;
   try {
     browser = await launchChromium();
   } catch (error) {
@@ -53,8 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => web?.httpServer.close(() => resolve()));
-  await api?.close();
+  await demo?.close();
 });
 
 const signedIn = (page: Page) => page.getByTestId('sign-out');

@@ -1,19 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createServer } from '@bridgekit/server';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { type PreviewServer, preview } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
-import { buildDemo, webDir } from './buildDemo';
+import { buildDemo, type ServedDemo, serveDemo, watchConsole, webDir } from './demoApp';
 
 // The demo exactly as `npm start` serves it: the built app (on the built packages) in a vite
 // preview that proxies /api to the reference server with demo data, driven by real Chromium,
 // once at desktop width and once at a phone's 390 px.
 
 const screenshots = join(webDir, 'e2e/screenshots');
-const HOST = '127.0.0.1';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -21,8 +17,7 @@ const VIEWPORTS = [
 ] as const;
 type Viewport = (typeof VIEWPORTS)[number];
 
-let api: ReturnType<typeof createServer>;
-let web: PreviewServer;
+let demo: ServedDemo | undefined;
 let browser: Browser;
 let appOrigin: string;
 let appUrl: string;
@@ -173,21 +168,8 @@ afterAll(async () => {
 
 /** A reference server with fresh demo data and a preview of the app proxied to it. */
 async function startApp() {
-  api = createServer({ seed: 'demo' });
-  const { port } = await api.listen(0, HOST);
-  apiOrigin = `http://${HOST}:${port}`;
-  web = await preview({
-    root: webDir,
-    logLevel: 'warn',
-    preview: {
-      host: HOST,
-      port: 0,
-      strictPort: true,
-      open: false,
-      proxy: { '/api': apiOrigin },
-    },
-  });
-  appOrigin = `http://${HOST}:${(web.httpServer.address() as AddressInfo).port}`;
+  demo = await serveDemo();
+  ({ appOrigin, apiOrigin } = demo);
   appUrl = `${appOrigin}/`;
 }
 
@@ -211,19 +193,11 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
     page = await context.newPage();
     // Fail a step in seconds rather than after the 30 s default, so one bug is one failure.
     page.setDefaultTimeout(10_000);
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const url = message.location().url;
-      const status = Number(/status of (\d{3})/.exec(message.text())?.[1]);
-      if (url.startsWith(`${appOrigin}/api/`) && expectedStatuses.includes(status)) return;
-      consoleErrors.push(`${message.text()} (${url})`);
-    });
-    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+    consoleErrors = watchConsole(page, appOrigin, () => expectedStatuses);
   });
 
   afterEach(async () => {
-    const errors = consoleErrors;
-    consoleErrors = [];
+    const errors = consoleErrors.splice(0);
     expectedStatuses = [];
     expect(errors, 'console errors').toEqual([]);
     await expectNoHorizontalScroll();
@@ -231,8 +205,7 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
 
   afterAll(async () => {
     await context?.close();
-    await web?.close();
-    await api?.close();
+    await demo?.close();
   });
 
   it('sends a visitor without a session to the sign-in page, with a favicon', async () => {
@@ -250,7 +223,7 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
     // The console check sees what the page logs (it is emptied again before the check).
     await page.evaluate(() => console.error('probe'));
     await expect.poll(() => consoleErrors.some((e) => e.startsWith('probe'))).toBe(true);
-    consoleErrors = [];
+    consoleErrors.length = 0;
     await shot('01-sign-in');
   });
 
