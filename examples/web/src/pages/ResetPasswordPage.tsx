@@ -1,6 +1,6 @@
 import { isBridgeApiError, useAuth } from '@bridgekit/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Field } from '../components/Field';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
 import { useRoute } from '../router';
 
@@ -76,24 +76,14 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <form ref={form} onSubmit={submit} noValidate data-testid="reset-form">
-          <Field
-            label="New password"
+          <NewPasswordFields
             name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
+            password={password}
+            onPasswordChange={setPassword}
+            repeat={repeat}
+            onRepeatChange={setRepeat}
             error={errors.password}
-            hint="At least 8 characters."
-          />
-          <Field
-            label="New password again"
-            name="repeat"
-            type="password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={setRepeat}
-            error={mismatch ? 'The two passwords differ.' : undefined}
+            mismatch={mismatch}
           />
           {failure != null && (
             <p className="error" role="alert" tabIndex={-1} data-testid="reset-error">

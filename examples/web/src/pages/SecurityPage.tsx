@@ -1,6 +1,7 @@
 import { useAuth, type UseAuthResult } from '@bridgekit/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Field } from '../components/Field';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
 
 type TwoFactorSetup = Awaited<ReturnType<UseAuthResult['setupTwoFactor']>>;
@@ -56,24 +57,14 @@ function ChangePassword() {
             onChange={setOldPassword}
             error={errors.oldPassword}
           />
-          <Field
-            label="New password"
+          <NewPasswordFields
             name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={setNewPassword}
+            password={newPassword}
+            onPasswordChange={setNewPassword}
+            repeat={repeat}
+            onRepeatChange={setRepeat}
             error={errors.newPassword}
-            hint="At least 8 characters."
-          />
-          <Field
-            label="New password again"
-            name="repeat"
-            type="password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={setRepeat}
-            error={mismatch ? 'The two passwords differ.' : undefined}
+            mismatch={mismatch}
           />
           {failure != null && (
             <p className="error" role="alert" tabIndex={-1}>
