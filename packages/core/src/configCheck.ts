@@ -5,10 +5,9 @@
  */
 import { mustBe } from './argumentError';
 import { headerProblem, headersProblem } from './headers';
+import { MAX_TIMER_MS } from './maxTimer';
 import type { ClientConfig, RequestConfig, RequestOptions } from './types';
 
-// setTimeout fires at once for larger delays, so a larger time-out would silently be none.
-const MAX_TIMER_MS = 2_147_483_647;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 type Check = (name: string, value: unknown) => void;

@@ -6,7 +6,7 @@
  */
 import type { QuerySerializer, QueryEntry } from './query/serializer';
 import type { EntityOperation, PaginatedResponse } from './services/BridgeApiService';
-import type { AccountPaths } from './services/authLifecycle';
+import type { AccountPaths } from './services/authLifecycleTypes';
 import type { AuthPaths, LoginCredentials, LoginResult, User } from './services/authTypes';
 import type { ApiResponse } from './types';
 
