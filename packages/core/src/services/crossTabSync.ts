@@ -8,7 +8,7 @@ import type { AuthService, AuthState } from './authTypes';
 /** What tabs tell each other. The refresh token travels only between tabs of one origin. */
 export type CrossTabMessage =
   | { kind: 'in'; sessionId?: string; refreshToken?: string; expiresAt?: string }
-  | { kind: 'out' }
+  | { kind: 'out'; expired?: boolean }
   | { kind: 'refreshed'; sessionId: string; refreshToken?: string; expiresAt?: string };
 
 /** What the lifecycle lends the sync: its refresh token, read and adopted without storing. */
@@ -141,7 +141,10 @@ export function createCrossTabSync(host: CrossTabHost): CrossTabSync | null {
     try {
       if (message.kind === 'out') {
         host.adopt(null);
-        client.clearSession();
+        // A plain sign-out needs no request: without a session, validation signs out locally.
+        // An expiry is the server's to confirm: asked with the session, it says invalid, so
+        // this tab also reports `sessionExpired` (and its `onSessionExpired` runs).
+        if (!message.expired) client.clearSession();
         await auth.validateSession();
         return;
       }
@@ -186,7 +189,7 @@ export function createCrossTabSync(host: CrossTabHost): CrossTabSync | null {
     if (state.isAuthenticated && (!before.isAuthenticated || before.user?.id !== state.user?.id)) {
       void postSignIn();
     } else if (before.isAuthenticated && !state.isAuthenticated) {
-      post({ kind: 'out' });
+      post({ kind: 'out', ...(state.sessionExpired && { expired: true }) });
     }
   });
   void auth.ready.then(() => {

@@ -414,6 +414,35 @@ describe('cross-tab sync (two lifecycles on one channel, as two tabs of one orig
     stop();
   });
 
+  it('an expiry in A (refresh refused) reaches B as an expiry: sessionExpired and onSessionExpired', async () => {
+    const { a, server, url, stop } = await tabs();
+    const onSessionExpired = vi.fn();
+    // B again, with the callback (a lifecycle is one per auth service, so a fresh tab).
+    const shared = (a.client.getStorage() as MemoryStorage) ?? new MemoryStorage();
+    const bClient = createClient(url, { storage: shared, fetch: globalThis.fetch, timeout: 5000 });
+    const bAuth = createAuthService(bClient);
+    const bAccount = createAuthLifecycle(bAuth, { crossTab: true, onSessionExpired });
+    await bAuth.ready;
+    await a.auth.login(admin);
+    await vi.waitFor(() => expect(bAuth.getState().isAuthenticated).toBe(true));
+    // The refresh token is stolen and spent twice: the server ends the whole sign-in.
+    const refreshToken = await shared.getItem('bridgekit_refresh_token');
+    const thief = createClient(url, { fetch: globalThis.fetch });
+    await thief.post('/auth/refresh', { refreshToken });
+    await thief.post('/auth/refresh', { refreshToken });
+    server.expireSessions();
+    expect((await a.client.get('/auth/me')).status).toBe(401);
+    expect(a.auth.getState()).toMatchObject({ isAuthenticated: false, sessionExpired: true });
+    await vi.waitFor(
+      () =>
+        expect(bAuth.getState()).toMatchObject({ isAuthenticated: false, sessionExpired: true }),
+      { timeout: 1000 },
+    );
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    bAccount.dispose();
+    stop();
+  });
+
   it('is off by default in Node: a sign-in stays in its own tab', async () => {
     const { url } = await setup();
     const shared = new MemoryStorage();
