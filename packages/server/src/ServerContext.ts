@@ -17,7 +17,10 @@ export interface ServerContext {
   sessionCookie: string;
   /** Cookie name carrying the refresh token of a cookie session. */
   refreshCookie: string;
-  /** The refresh cookie's `Path`: the refresh route, so it is sent nowhere else. */
+  /**
+   * The refresh cookie's `Path`: the auth routes (`<basePath>/auth`), so it reaches refresh and
+   * logout (which must revoke it even after the session cookie expired) and no other route.
+   */
   refreshCookiePath: string;
   /** Pending two-factor sign-ins. */
   challenges: ChallengeStore;

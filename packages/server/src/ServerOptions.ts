@@ -135,8 +135,8 @@ export interface ServerOptions {
   sessionCookie?: string;
   /**
    * Cookie carrying the refresh token of a cookie session (`Prefer: session=cookie`):
-   * `HttpOnly`, with `Path` set to the refresh route (`<basePath>/auth/refresh`) so it is
-   * sent nowhere else.
+   * `HttpOnly`, with `Path` set to the auth routes (`<basePath>/auth`): refresh and logout
+   * (which revokes it) get it, entity routes never do.
    * @default 'refresh_token'
    */
   refreshCookie?: string;

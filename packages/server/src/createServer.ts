@@ -45,7 +45,7 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
     sessionHeader: settings.sessionHeader,
     sessionCookie: settings.sessionCookie,
     refreshCookie: settings.refreshCookie,
-    refreshCookiePath: `${settings.basePath}/auth/refresh`,
+    refreshCookiePath: `${settings.basePath}/auth`,
     registerUserType: settings.registerUserType,
     challenges: createChallengeStore(settings.twoFactorChallengeTtlMs),
     resetTokens: createResetTokenStore(settings.passwordResetTtlMs),

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
  *
  * @example
  * reply.clearCookie('session_id', sessionCookieOptions(request));
- * reply.setCookie('refresh_token', token, sessionCookieOptions(request, '/api/auth/refresh', expiresAt));
+ * reply.setCookie('refresh_token', token, sessionCookieOptions(request, '/api/auth', expiresAt));
  */
 export function sessionCookieOptions(
   request: FastifyRequest,

@@ -131,7 +131,7 @@ describe('cookie mode in Chromium', () => {
     const refresh = (await context.cookies(`${apiUrl}/auth/refresh`)).find(
       (c) => c.name === 'refresh_token',
     );
-    expect(refresh).toMatchObject({ httpOnly: true, path: '/api/auth/refresh' });
+    expect(refresh).toMatchObject({ httpOnly: true, path: '/api/auth' });
     // The answer the page's script received carries neither token.
     expect(JSON.parse(body).data).toEqual({
       user: expect.any(Object),

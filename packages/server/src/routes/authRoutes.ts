@@ -55,6 +55,9 @@ function readRefreshToken(
     return { token: refreshToken, fromCookie: false };
   }
   if (refreshToken === undefined && cookie) return { token: cookie, fromCookie: true };
+  // No body and no cookie: a cookie-mode visitor who never signed in. Missing credentials
+  // (401), not a malformed request.
+  if (body === undefined) throw new HttpError(401, 'No refresh token: sign in');
   throw new HttpError(422, 'Validation failed', { refreshToken: 'refreshToken is required' });
 }
 
@@ -140,7 +143,10 @@ export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     // The session may have expired already: its refresh token must still stop working.
     const sent = (request.body as { refreshToken?: unknown } | undefined)?.refreshToken;
     if (typeof sent === 'string' && sent !== '') ctx.sessions.revoke(sent);
-    if (request.cookies?.[ctx.sessionCookie] || prefersCookieSession(request)) {
+    // A cookie session whose session cookie already expired still sends its refresh cookie.
+    const cookie = request.cookies?.[ctx.refreshCookie];
+    if (cookie) ctx.sessions.revoke(cookie);
+    if (request.cookies?.[ctx.sessionCookie] || cookie || prefersCookieSession(request)) {
       clearSessionCookies(ctx, request, reply);
     }
     return { success: true, data: null };

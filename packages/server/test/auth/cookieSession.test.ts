@@ -81,7 +81,7 @@ describe('sign-in with Prefer: session=cookie', () => {
     expect(refresh.attributes).toMatchObject({
       httponly: true,
       samesite: 'Lax',
-      path: '/api/auth/refresh',
+      path: '/api/auth',
     });
     expect(Date.parse(String(refresh.attributes.expires))).toBeGreaterThan(
       Date.parse(String(session.attributes.expires)),
@@ -180,7 +180,7 @@ describe('POST /auth/refresh with the refresh cookie', () => {
     const next = setCookies(res.headers);
     expect(next.session_id!.value).not.toBe(session.value);
     expect(next.refresh_token!.value).not.toBe(refresh.value);
-    expect(next.refresh_token!.attributes.path).toBe('/api/auth/refresh');
+    expect(next.refresh_token!.attributes.path).toBe('/api/auth');
     expect((await get('/auth/me', { cookie: cookieHeader(session) })).status).toBe(401);
     expect((await get('/auth/me', { cookie: cookieHeader(next.session_id!) })).status).toBe(200);
 
@@ -207,7 +207,7 @@ describe('POST /auth/refresh with the refresh cookie', () => {
       expect(cleared[name]!.value).toBe('');
       expect(Date.parse(String(cleared[name]!.attributes.expires))).toBeLessThan(Date.now());
     }
-    expect(cleared.refresh_token!.attributes.path).toBe('/api/auth/refresh');
+    expect(cleared.refresh_token!.attributes.path).toBe('/api/auth');
     expect((await get('/auth/me', { cookie: cookieHeader(next.session_id!) })).status).toBe(401);
   });
 
@@ -234,12 +234,26 @@ describe('POST /auth/refresh with the refresh cookie', () => {
     );
     expect(cookie.body.data).not.toHaveProperty('refreshToken');
     expect(cookie.headers.getSetCookie()).toHaveLength(2);
-    // Neither: 422 as before.
-    expect((await post('/auth/refresh', undefined)).status).toBe(422);
+    // Neither body nor cookie (a cookie-mode visitor who never signed in): no credentials.
+    const none = await post('/auth/refresh', undefined);
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ success: false, error: 'No refresh token: sign in' });
   });
 });
 
 describe('logout of a cookie session', () => {
+  it('revokes the refresh token even after the session cookie expired (the browser dropped it)', async () => {
+    running = await start();
+    const { refresh } = await cookieLogin();
+    running.server.expireSessions();
+    // Only the refresh cookie is left, and its path covers the auth routes, logout included.
+    const out = await post('/auth/logout', undefined, { cookie: cookieHeader(refresh) });
+    expect(out.status).toBe(200);
+    expect(setCookies(out.headers).refresh_token).toMatchObject({ value: '' });
+    const after = await post('/auth/refresh', undefined, { cookie: cookieHeader(refresh) });
+    expect(after.status).toBe(401);
+  });
+
   it('ends the session and its refresh token and clears both cookies', async () => {
     running = await start();
     const { session, refresh } = await cookieLogin();
@@ -249,7 +263,7 @@ describe('logout of a cookie session', () => {
     expect(cleared.session_id).toMatchObject({ value: '', attributes: { path: '/' } });
     expect(cleared.refresh_token).toMatchObject({
       value: '',
-      attributes: { path: '/api/auth/refresh' },
+      attributes: { path: '/api/auth' },
     });
     expect((await get('/auth/me', { cookie: cookieHeader(session) })).status).toBe(401);
     expect((await post('/auth/refresh', undefined, { cookie: cookieHeader(refresh) })).status).toBe(
@@ -321,7 +335,7 @@ describe('options', () => {
     const res = await post('/auth/login', { userName: 'viewer', password: 'viewer123' }, PREFER);
     const jar = setCookies(res.headers);
     expect(Object.keys(jar)).toEqual(['sid', 'rt']);
-    expect(jar.rt!.attributes.path).toBe('/v1/auth/refresh');
+    expect(jar.rt!.attributes.path).toBe('/v1/auth');
     const again = await post('/auth/refresh', undefined, { cookie: cookieHeader(jar.rt!) });
     expect(again.status).toBe(200);
     for (const bad of ['', 'a b', 'x;y', 'é']) {
