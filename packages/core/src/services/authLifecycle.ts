@@ -135,17 +135,21 @@ export function createAuthLifecycle(
   };
 
   // `persist: false` for a token another tab received: it already stored it.
-  const keep = (value: string | null, expiresAt?: unknown, persist = true) => {
-    token = value;
-    expiry = value && expiresAt != null ? String(expiresAt) : undefined;
+  // Proactive refresh 30 s before the session ends, or halfway through a shorter session; none
+  // past what a timer can hold (~24.8 days), where it would fire at once.
+  const plan = (expiresAt: unknown) => {
     clearTimeout(timer);
     const left = Date.parse(String(expiresAt)) - Date.now();
-    // Proactive refresh 30 s before expiry, or halfway through a shorter session; none past
-    // what a timer can hold (~24.8 days), where it would fire at once.
-    if (value && left > 0 && left <= MAX_TIMER_MS) {
+    if (left > 0 && left <= MAX_TIMER_MS) {
       timer = setTimeout(() => void refreshSession(), Math.max(left - 30_000, left / 2));
       (timer as { unref?: () => void }).unref?.();
     }
+  };
+  const keep = (value: string | null, expiresAt?: unknown, persist = true) => {
+    token = value;
+    expiry = value && expiresAt != null ? String(expiresAt) : undefined;
+    if (value) plan(expiresAt);
+    else clearTimeout(timer);
     if (!persist) return;
     // Storage is a convenience: memory still holds when it fails.
     written = Promise.resolve()
@@ -172,7 +176,10 @@ export function createAuthLifecycle(
       } as ApiResponse;
     }
     const refresh = data.refreshToken ?? data.refresh_token;
-    if (typeof refresh === 'string' && refresh) keep(refresh, data.expiresAt ?? data.expires_at);
+    const ends = data.expiresAt ?? data.expires_at;
+    if (typeof refresh === 'string' && refresh) keep(refresh, ends);
+    // Cookie mode: the refresh token is the server's cookie; only the planned refresh is ours.
+    else if (cookie) plan(ends);
     return response;
   });
 

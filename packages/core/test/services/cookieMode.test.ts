@@ -6,7 +6,7 @@
 import { createAuthService, createClient, MemoryStorage } from '@bridgekit/core';
 import { createAuthLifecycle } from '@bridgekit/core/auth';
 import { createServer } from '@bridgekit/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 type Server = ReturnType<typeof createServer>;
 const running: Server[] = [];
@@ -188,6 +188,23 @@ describe("sessionMode: 'cookie'", () => {
     const res = await client.get('/products');
     expect(res.status).toBe(401);
     expect(auth.getState()).toMatchObject({ isAuthenticated: false, sessionExpired: true });
+    account.dispose();
+  });
+
+  it('refreshes before the cookie session ends, by itself (proactive, as in token mode)', async () => {
+    const { auth, count, jar } = await setup({ sessionTtlMs: 1500 });
+    const account = createAuthLifecycle(auth);
+    await auth.login(admin);
+    const first = jar.get('session_id')!.value;
+    // Planned halfway through the 1.5 s session from the answer's expiresAt: no 401 needed.
+    await vi.waitFor(() => expect(count('/auth/refresh')).toBeGreaterThan(0), { timeout: 4000 });
+    await vi.waitFor(() => expect(jar.get('session_id')!.value).not.toBe(first));
+    expect(auth.getState()).toMatchObject({ isAuthenticated: true, sessionExpired: false });
+    // Logout ends the plan: no refresh after it.
+    await auth.logout();
+    const after = count('/auth/refresh');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(count('/auth/refresh')).toBe(after);
     account.dispose();
   });
 
