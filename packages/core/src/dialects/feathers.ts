@@ -109,8 +109,20 @@ export function feathers(options: FeathersOptions = {}): Dialect {
     },
     records: { path: restPath, updateMethod: 'PATCH' },
     auth: {
-      paths: { login: '/authentication' },
+      // A Feathers app signs up by creating a user (the generated `users` service); the answer
+      // holds no session. Core Feathers has no refresh token, password reset or second factor.
+      paths: { login: '/authentication', register: '/users' },
       loginBody: (credentials) => ({ strategy: 'local', ...credentials }),
+      account: {
+        refresh: null,
+        passwordForgot: null,
+        passwordReset: null,
+        passwordChange: null,
+        twoFactorVerify: null,
+        twoFactorSetup: null,
+        twoFactorEnable: null,
+        twoFactorDisable: null,
+      },
       login(data, read) {
         const result = read(data);
         const exp = (data as any)?.authentication?.payload?.exp;

@@ -160,7 +160,8 @@ export function createAuthLifecycle(
   const signIns = [auth.paths.login, paths.register, paths.twoFactorVerify, paths.refresh].map(url);
 
   const removeInterceptor = client.addResponseInterceptor((response, request) => {
-    const target = request.url.split('?')[0];
+    // Sign-ins and logout are POSTs: a GET of the same path (a dialect's `/users`) is a list.
+    const target = request.method === 'POST' ? request.url.split('?')[0] : undefined;
     if (target === url(auth.paths.logout)) keep(null);
     if (!response.success || !signIns.includes(target ?? '')) return response;
     const data = dataOf(response);

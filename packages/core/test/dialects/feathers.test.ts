@@ -21,6 +21,7 @@ import {
   notIn,
   startsWith,
 } from '@bridgekit/core';
+import { createAuthLifecycle } from '@bridgekit/core/auth';
 import { feathers } from '@bridgekit/core/dialects';
 import { type RunningBackend, startFeathers } from '../../../../backends/servers.mjs';
 import { idsOf, idsWhere, PRODUCTS, type Product } from './seed';
@@ -75,6 +76,49 @@ describe('feathers: login', () => {
       code: 'NotAuthenticated',
       message: 'Invalid login',
     });
+  });
+});
+
+describe('feathers: account flows (@bridgekit/core/auth)', () => {
+  it('register creates a user at POST /users (no session in the answer); login then works', async () => {
+    const client = createClient(backend.url, { dialect: feathers() });
+    const auth = createAuthService(client);
+    const account = createAuthLifecycle(auth);
+    const credentials = { email: 'new@example.com', password: 'long-enough-1' };
+    await expect(account.register({ ...credentials, name: 'Nia' })).resolves.toBeNull();
+    expect(auth.getState().isAuthenticated).toBe(false);
+    const result = await auth.login(credentials);
+    expect(result.user).toMatchObject({ email: 'new@example.com', name: 'Nia' });
+    expect(result.user).not.toHaveProperty('password');
+    account.dispose();
+  });
+
+  it('flows core Feathers does not have reject with CLIENT_ERROR and send nothing', async () => {
+    const client = createClient(backend.url, { dialect: feathers() });
+    const auth = createAuthService(client);
+    const account = createAuthLifecycle(auth);
+    await auth.login({ email: USER.email, password: USER.password });
+    const sent: string[] = [];
+    client.addRequestInterceptor((request) => {
+      sent.push(request.url);
+      return request;
+    });
+    for (const call of [
+      () => account.requestPasswordReset(USER.email),
+      () => account.resetPassword('token', 'another-secret'),
+      () => account.changePassword(USER.password, 'another-secret'),
+      () => account.setupTwoFactor(),
+    ]) {
+      await expect(call()).rejects.toMatchObject({
+        name: 'BridgeApiError',
+        code: 'CLIENT_ERROR',
+        message: expect.stringContaining('feathers has no'),
+      });
+    }
+    // No refresh token either: refreshing is a quiet false, with no request.
+    expect(await account.refreshSession()).toBe(false);
+    expect(sent).toEqual([]);
+    account.dispose();
   });
 });
 
