@@ -19,6 +19,19 @@ export function describe(value: unknown): string {
 }
 
 /**
+ * `value` when it is a non-empty string; else a `TypeError` naming the argument.
+ *
+ * @example
+ * const key = nonEmptyString('userStorageKey', options.userStorageKey ?? 'bridgekit_user');
+ */
+export function nonEmptyString(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new TypeError(`${name} must be a non-empty string`);
+  }
+  return value;
+}
+
+/**
  * The error for an argument that is not what it must be. `TypeError` by default; pass
  * `RangeError` for a value of the right type out of range.
  *

@@ -34,7 +34,8 @@ export const checkFunction: Check = (name, value) => {
   if (typeof value !== 'function') throw mustBe(name, 'a function', value);
 };
 
-const boolean: Check = (name, value) => {
+/** Throws a `TypeError` naming `name` unless `value` is a boolean. */
+export const checkBoolean: Check = (name, value) => {
   if (typeof value !== 'boolean') throw mustBe(name, 'a boolean', value);
 };
 
@@ -54,6 +55,14 @@ const withMethods =
 
 const timeout = number(MAX_TIMER_MS);
 
+/** Throws a `TypeError` naming `name` unless `value` is a `StorageAdapter`. */
+export const checkStorage: Check = withMethods(
+  'an object with getItem, setItem and removeItem',
+  'getItem',
+  'setItem',
+  'removeItem',
+);
+
 // One rule per option: the list of known keys and their checks are the same table.
 const CONFIG: Record<string, Check> = {
   dialect: (name, value) => {
@@ -70,18 +79,13 @@ const CONFIG: Record<string, Check> = {
   sessionMode: (name, value) => {
     if (value !== 'token' && value !== 'cookie') throw mustBe(name, "'token' or 'cookie'", value);
   },
-  includeSession: boolean,
+  includeSession: checkBoolean,
   sessionHeader: (name, value) => {
     if (typeof value !== 'string' || headerProblem(value, '') !== undefined) {
       throw mustBe(name, 'a valid header name', value);
     }
   },
-  storage: withMethods(
-    'an object with getItem, setItem and removeItem',
-    'getItem',
-    'setItem',
-    'removeItem',
-  ),
+  storage: checkStorage,
   sessionKeys: (name, value) => {
     if (!Array.isArray(value) || value.some((key) => typeof key !== 'string' || key === '')) {
       throw mustBe(name, 'an array of non-empty strings', value);
@@ -103,7 +107,7 @@ const OPTIONS: Record<string, Check> = {
   },
   headers,
   timeout,
-  includeSession: boolean,
+  includeSession: checkBoolean,
   signal: withMethods('an AbortSignal', 'addEventListener'),
 };
 

@@ -4,7 +4,8 @@
  * sign in do not ship it; it works through the service's and the client's public seams
  * (`fetchUser`, response interceptors, `onSessionRefresh`).
  */
-import { mustBe } from '../argumentError';
+import { mustBe, nonEmptyString } from '../argumentError';
+import { checkBoolean, checkFunction, checkStorage } from '../configCheck';
 import type { AccountFlow } from '../dialect';
 import { MAX_TIMER_MS } from '../maxTimer';
 import type { ApiResponse } from '../types';
@@ -23,17 +24,13 @@ import { type CrossTabSync, createCrossTabSync, hasTabs } from './crossTabSync';
 export * from './authLifecycleTypes';
 
 const lifecycles = new WeakMap<AuthService, AuthLifecycle>();
-// setInterval fires at once for larger delays, so a larger interval would hammer the server.
-function optionalFunction(name: string, value: unknown): (() => void) | undefined {
-  if (value !== undefined && typeof value !== 'function') throw mustBe(name, 'a function', value);
-  return value as (() => void) | undefined;
-}
 
 function checkOptions(options: AuthLifecycleOptions): void {
   if (!options || typeof options !== 'object') throw mustBe('options', 'an object', options);
-  const { validateInterval: every, refreshTokenStorage: storage, crossTab } = options;
+  const { validateInterval: every, refreshTokenStorage, crossTab } = options;
   if (every !== undefined) {
     if (typeof every !== 'number') throw mustBe('validateInterval', 'a number', every);
+    // Longer than a timer holds, the interval would fire at once and hammer the server.
     if (!(every >= 1000 && every <= MAX_TIMER_MS)) {
       throw mustBe(
         'validateInterval',
@@ -43,26 +40,11 @@ function checkOptions(options: AuthLifecycleOptions): void {
       );
     }
   }
-  if (
-    storage !== undefined &&
-    (typeof storage !== 'object' ||
-      storage === null ||
-      ['getItem', 'setItem', 'removeItem'].some(
-        (m) => typeof (storage as unknown as Record<string, unknown>)[m] !== 'function',
-      ))
-  ) {
-    throw mustBe('refreshTokenStorage', 'a StorageAdapter (getItem, setItem, removeItem)', storage);
+  for (const name of ['onSessionExpired', 'onSessionRefreshed'] as const) {
+    if (options[name] !== undefined) checkFunction(name, options[name]);
   }
-  if (crossTab !== undefined && typeof crossTab !== 'boolean') {
-    throw mustBe('crossTab', 'a boolean', crossTab);
-  }
-}
-
-function text(name: string, value: unknown): string {
-  if (typeof value !== 'string' || value === '') {
-    throw new TypeError(`${name} must be a non-empty string`);
-  }
-  return value;
+  if (refreshTokenStorage !== undefined) checkStorage('refreshTokenStorage', refreshTokenStorage);
+  if (crossTab !== undefined) checkBoolean('crossTab', crossTab);
 }
 
 function dataOf(response: ApiResponse): Record<string, unknown> {
@@ -95,14 +77,13 @@ export function createAuthLifecycle(
   const known = lifecycles.get(auth);
   if (known) return known;
   checkOptions(options);
-  const onExpired = optionalFunction('onSessionExpired', options.onSessionExpired);
-  const onRefreshed = optionalFunction('onSessionRefreshed', options.onSessionRefreshed);
+  const { onSessionExpired: onExpired, onSessionRefreshed: onRefreshed } = options;
   const { client } = auth;
   const dialectPaths = client.getConfig().dialect?.auth?.paths as Partial<AccountPaths> | undefined;
   const paths: AccountPaths = { ...DEFAULT_ACCOUNT_PATHS };
   for (const [name, value] of Object.entries({ ...dialectPaths, ...options.paths })) {
     if (name in paths && value !== undefined) {
-      paths[name as keyof AccountPaths] = text(`paths.${name}`, value);
+      paths[name as keyof AccountPaths] = nonEmptyString(`paths.${name}`, value);
     }
   }
   const base = client.getBaseUrl();
@@ -110,7 +91,7 @@ export function createAuthLifecycle(
   if (new URL(paths.refresh, `${base}/`).origin !== new URL(base).origin) {
     throw new TypeError('paths.refresh must be on the origin of the base URL');
   }
-  const key = text(
+  const key = nonEmptyString(
     'refreshTokenStorageKey',
     options.refreshTokenStorageKey ?? 'bridgekit_refresh_token',
   );
@@ -134,7 +115,6 @@ export function createAuthLifecycle(
     }
   };
 
-  // `persist: false` for a token another tab received: it already stored it.
   // Proactive refresh 30 s before the session ends, or halfway through a shorter session; none
   // past what a timer can hold (~24.8 days), where it would fire at once.
   const plan = (expiresAt: unknown) => {
@@ -145,6 +125,7 @@ export function createAuthLifecycle(
       (timer as { unref?: () => void }).unref?.();
     }
   };
+  // `persist: false` for a token another tab received: it already stored it.
   const keep = (value: string | null, expiresAt?: unknown, persist = true) => {
     token = value;
     expiry = value && expiresAt != null ? String(expiresAt) : undefined;
@@ -303,26 +284,29 @@ export function createAuthLifecycle(
     paths,
     async register(data) {
       if (!data || typeof data !== 'object') throw new TypeError('data must be an object');
-      text('data.password', data.password);
+      nonEmptyString('data.password', data.password);
       return signIn(await post('register', data, false, signInHeaders));
     },
     async requestPasswordReset(email) {
-      await post('passwordForgot', { email: text('email', email) });
+      await post('passwordForgot', { email: nonEmptyString('email', email) });
     },
     async resetPassword(resetToken, password) {
-      const body = { token: text('token', resetToken), password: text('password', password) };
+      const body = {
+        token: nonEmptyString('token', resetToken),
+        password: nonEmptyString('password', password),
+      };
       await post('passwordReset', body);
     },
     async changePassword(oldPassword, newPassword) {
       const body = {
-        oldPassword: text('oldPassword', oldPassword),
-        newPassword: text('newPassword', newPassword),
+        oldPassword: nonEmptyString('oldPassword', oldPassword),
+        newPassword: nonEmptyString('newPassword', newPassword),
       };
       // A backend that ends the session with the password (Strapi) answers a new one.
       adopt(await post('passwordChange', body, true));
     },
     async verifyTwoFactor(code) {
-      text('code', code);
+      nonEmptyString('code', code);
       if (challenge === undefined) {
         throw new BridgeApiError('No sign-in is waiting for a second factor', {
           status: 0,
@@ -345,12 +329,14 @@ export function createAuthLifecycle(
       return { secret: data.secret, uri: data.uri };
     },
     async enableTwoFactor(code) {
-      const data = dataOf(await post('twoFactorEnable', { code: text('code', code) }, true));
+      const data = dataOf(
+        await post('twoFactorEnable', { code: nonEmptyString('code', code) }, true),
+      );
       const codes = data.recoveryCodes ?? data.recovery_codes;
       return { recoveryCodes: Array.isArray(codes) ? codes.map(String) : [] };
     },
     async disableTwoFactor(code) {
-      await post('twoFactorDisable', { code: text('code', code) }, true);
+      await post('twoFactorDisable', { code: nonEmptyString('code', code) }, true);
     },
     refreshSession,
     onRefreshed(listener) {

@@ -5,6 +5,7 @@
  */
 import type { Client } from '../client';
 import type { DialectAuth } from '../dialect';
+import { nonEmptyString } from '../argumentError';
 import type { ApiResponse } from '../types';
 import { BridgeApiError, isBridgeApiError } from './BridgeApiError';
 import { readLogin, readUser, userFrom } from './authResponse';
@@ -22,13 +23,6 @@ import { createStore } from './createStore';
 
 export { readLogin, readUser } from './authResponse';
 export * from './authTypes';
-
-function checkPath(name: string, value: unknown): string {
-  if (typeof value !== 'string' || value === '') {
-    throw new TypeError(`paths.${name} must be a non-empty string`);
-  }
-  return value;
-}
 
 /**
  * Creates the auth service of a client: login with an e-mail or a user name, logout, session
@@ -52,12 +46,10 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
   const toUser = dialect.user ?? readUser;
   const paths: AuthPaths = { ...DEFAULT_AUTH_PATHS };
   for (const [name, value] of Object.entries({ ...dialect.paths, ...options.paths })) {
-    if (value !== undefined) paths[name as keyof AuthPaths] = checkPath(name, value);
+    if (value !== undefined)
+      paths[name as keyof AuthPaths] = nonEmptyString(`paths.${name}`, value);
   }
-  const userKey = options.userStorageKey ?? 'bridgekit_user';
-  if (typeof userKey !== 'string' || userKey === '') {
-    throw new TypeError('userStorageKey must be a non-empty string');
-  }
+  const userKey = nonEmptyString('userStorageKey', options.userStorageKey ?? 'bridgekit_user');
   const storage = options.storage ?? client.getStorage?.();
   // Cookie mode: the session is an HttpOnly cookie, so only the server can say whether it
   // exists (GET `me` at start), and a sign-in answer holds no session id.
