@@ -30,25 +30,11 @@ export function useAuth(instanceId?: string): UseAuthResult {
         return result;
       };
     return {
+      login: mirrored(login),
       register: mirrored(register),
       verifyTwoFactor: mirrored(verifyTwoFactor),
       refreshSession: mirrored(refreshSession),
     };
-  }, [register, verifyTwoFactor, refreshSession, client, cookie]);
-  const wrappedLogin = useMemo(
-    () =>
-      async (...args: Parameters<UseAuthResult['login']>) => {
-        const result = await login(...args);
-        const sessionId = (result as { sessionId?: unknown } | undefined)?.sessionId;
-        if (cookie !== false && typeof sessionId === 'string' && sessionId !== '') {
-          writeSessionCookie(sessionId, cookie);
-        }
-        return result;
-      },
-    [login, cookie],
-  );
-  return useMemo(
-    () => ({ ...auth, ...sessionStarters, login: wrappedLogin }),
-    [auth, sessionStarters, wrappedLogin],
-  );
+  }, [login, register, verifyTwoFactor, refreshSession, client, cookie]);
+  return useMemo(() => ({ ...auth, ...sessionStarters }), [auth, sessionStarters]);
 }
