@@ -46,8 +46,8 @@ export function answerSignIn(
 
 /**
  * Clears both cookies of a cookie session (logout, a refused cookie refresh). The browser
- * drops them whether or not this request carried them (the refresh cookie never reaches
- * other routes than its own).
+ * drops them whether or not this request carried them (the refresh cookie reaches the auth
+ * routes only).
  *
  * @example
  * clearSessionCookies(ctx, request, reply);
