@@ -51,8 +51,7 @@ describe('login throttling (on by default)', () => {
       body: JSON.stringify({ email: 'VIEWER@example.com', password: 'viewer123' }),
     });
     expect(byEmail.status).toBe(429);
-    // 23 password checks (scrypt) one after another: slow on a loaded machine, not a hang.
-  }, 30_000);
+  }, 30_000); // 23 password checks (scrypt) in a row: slow on a loaded machine, not a hang
 
   it('throttles an address across accounts, and leaves other addresses alone', async () => {
     running = await start({ loginThrottle: { maxFailures: 100, maxFailuresPerAddress: 5 } });
