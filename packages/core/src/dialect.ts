@@ -44,7 +44,10 @@ export interface DialectRecords {
    * `id` is already URI-encoded. May carry a query (`/products?id=eq.7`).
    */
   path?(operation: EntityOperation, endpoint: string, id?: string): string;
-  /** Verb of `update`: the one that merges a partial record. `EntityConfig.updateMethod` wins. */
+  /**
+   * Verb of `update`: the one that merges a partial record. `EntityConfig.updateMethod` wins.
+   * @default 'PATCH'
+   */
   updateMethod?: 'PUT' | 'PATCH';
   /** Extra request headers of an operation (PostgREST's `Prefer`, `Accept`). */
   headers?(operation: EntityOperation): Record<string, string> | undefined;
