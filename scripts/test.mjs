@@ -68,6 +68,19 @@ status |= run('npm', [
 ]);
 count('jest', jestJson);
 
+// The README examples, run against the reference server with the packed packages: each block
+// that ran counts as one test (scripts/run-readme-examples.mjs).
+const examplesJson = join(out, 'readme-examples.json');
+status |= run('node', ['scripts/run-readme-examples.mjs', '--json', examplesJson]);
+try {
+  const examples = JSON.parse(readFileSync(examplesJson, 'utf8'));
+  passed += examples.passed;
+  failed += examples.failed;
+} catch {
+  failed += 1;
+  console.error('readme examples wrote no report');
+}
+
 rmSync(out, { recursive: true, force: true });
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(status || (failed ? 1 : 0));
