@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 2: failed sign-ins are throttled per account and per client address in a
+ * Failed sign-ins are throttled per account and per client address in a
  * sliding window (429 + Retry-After + the JSON envelope); a success clears the account's
  * failures. Other addresses are real: the client binds 127.0.0.2 on loopback.
  */
