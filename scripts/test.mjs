@@ -13,6 +13,11 @@ const out = mkdtempSync(join(tmpdir(), 'bk-test-'));
 const run = (cmd, cmdArgs, env = {}) =>
   spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
+// Chromium and Django REST Framework, which no npm install brings: installed when running as
+// root with apt-get, else npm test stops here with the command (scripts/prerequisites.mjs).
+const { ensurePrerequisites } = await import('./prerequisites.mjs');
+if (!ensurePrerequisites()) process.exit(1);
+
 let passed = 0;
 let failed = 0;
 let status = 0;
@@ -67,6 +72,19 @@ status |= run('npm', [
   `--outputFile=${jestJson}`,
 ]);
 count('jest', jestJson);
+
+// The README examples, run against the reference server with the packed packages: each block
+// that ran counts as one test (scripts/run-readme-examples.mjs).
+const examplesJson = join(out, 'readme-examples.json');
+status |= run('node', ['scripts/run-readme-examples.mjs', '--json', examplesJson]);
+try {
+  const examples = JSON.parse(readFileSync(examplesJson, 'utf8'));
+  passed += examples.passed;
+  failed += examples.failed;
+} catch {
+  failed += 1;
+  console.error('readme examples wrote no report');
+}
 
 rmSync(out, { recursive: true, force: true });
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
 import { buildDemo, type ServedDemo, serveDemo, watchConsole, webDir } from './demoApp';
 
-// The demo's account pages (issue 18) in real Chromium at both widths, against the reference
+// The demo's account pages in real Chromium at both widths, against the reference
 // server: sign-up, a forgotten password reset with the token the server hands its
 // `onPasswordReset` hook (where `npm start` prints the link), a password change, and the
 // admin's two-factor sign-in with codes computed here from the secret the page shows.

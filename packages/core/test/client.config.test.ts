@@ -66,7 +66,7 @@ describe('constructor validation', () => {
     expect(() => api.setHeader('X-A', 'a\nb')).toThrow(TypeError);
     expect(() => api.setHeader('bad name', 'v')).toThrow(TypeError);
     // A valid token, but as a key of a plain object it would set the prototype, not a header.
-    // Header maps have no prototype: `__proto__` is a name like any other (issue 15).
+    // Header maps have no prototype: `__proto__` is a name like any other.
     expect(() => api.setHeader('__proto__', 'v')).not.toThrow();
     expect(Object.getOwnPropertyDescriptor(api.getConfig().headers, '__proto__')?.value).toBe('v');
     expect(() => api.removeHeader('')).toThrow(TypeError);

@@ -52,7 +52,7 @@ describe('createBridgeApiService: requests', () => {
       'GET /api/products/a%20b%2F1',
       'GET /api/products/search?q=lamp%20x&entity=product&page=1&limit=3&sort=name:asc',
       'POST /api/products',
-      'PUT /api/products/1',
+      'PATCH /api/products/1',
       'DELETE /api/products/1',
     ]);
     expect(fixture.requests[3]?.body).toEqual({ name: 'A', price: 1 });
@@ -60,13 +60,13 @@ describe('createBridgeApiService: requests', () => {
     expect(service.endpoint).toBe('/products');
   });
 
-  it('uses PATCH for update when updateMethod is PATCH', async () => {
+  it('uses PUT for update when updateMethod is PUT', async () => {
     const { fixture, service } = await setup(() => ok({ id: '7' }), {
       endpoint: '/tasks',
-      updateMethod: 'PATCH',
+      updateMethod: 'PUT',
     });
     await expect(service.update('7', { name: 'x' })).resolves.toEqual({ id: '7' });
-    expect(fixture.requests[0]?.method).toBe('PATCH');
+    expect(fixture.requests[0]?.method).toBe('PUT');
   });
 
   it('replaces :id in customEndpoints templates, encoded', async () => {

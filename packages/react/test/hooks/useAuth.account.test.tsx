@@ -1,5 +1,5 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test components close over per-test state.
-// Issue 18 (hooks): every account field useAuth gained, against the real reference server, and
+// Every account field useAuth gained, against the real reference server, and
 // the lifecycle options the provider passes from the instance config.
 import { type Client, createClient, MemoryStorage } from '@bridgekit/core';
 import {

@@ -151,7 +151,7 @@ describe('useBridgeMutation', () => {
     await setup({ latencyMs: 60 });
     let update: UseBridgeMutationResult<Product, 'update'>['mutate'] | undefined;
     function Screen() {
-      const products = useBridgeApi<Product>(PRODUCTS);
+      const products = useBridgeApi<Product>({ ...PRODUCTS, updateMethod: 'PUT' });
       const { data } = useBridgeQuery(products, 'list', { limit: 3 });
       update = useBridgeMutation(products, 'update').mutate;
       return (
@@ -167,7 +167,7 @@ describe('useBridgeMutation', () => {
     const original = first.textContent;
     let pending: Promise<{ success: boolean }> | undefined;
     act(() => {
-      // PUT replaces the record: without a name the server answers 422.
+      // updateMethod 'PUT' replaces the record: without a name the server answers 422.
       pending = update!({ id: '1', data: { price: 5 } }, { optimistic: true });
     });
     await screen.findByText('1:5');
