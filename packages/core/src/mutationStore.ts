@@ -3,6 +3,7 @@
  * the last error, the last data, and the callbacks of a settled run. Framework-free: a UI
  * binding subscribes to it (`useSyncExternalStore` in React) and renders its snapshot.
  */
+import { createStore } from './services/createStore';
 
 /**
  * What a mutation store holds. A snapshot is a new object only when one of its fields
@@ -97,52 +98,41 @@ export function createMutationStore<TData = unknown, TError = Error>(
   options: MutationStoreOptions<TData, TError> = {},
 ): MutationStore<TData, TError> {
   const { toError = wrapError, keepErrorWhileLoading, name = 'mutation' } = options;
-  const listeners = new Set<() => void>();
+  // The auth service's store: it notifies only when a field changed.
+  const store = createStore<MutationState<TData, TError>>({
+    isLoading: false,
+    error: null,
+    data: undefined,
+  });
   let pending = 0;
-  let state: MutationState<TData, TError> = { isLoading: false, error: null, data: undefined };
-
-  const set = (error: TError | null, data: TData | undefined) => {
-    const isLoading = pending > 0;
-    if (state.isLoading === isLoading && state.error === error && state.data === data) return;
-    state = { isLoading, error, data };
-    for (const listener of [...listeners]) listener();
-  };
-  const call = <A>(callback: ((arg: A) => void) | undefined, arg: A, which: string) => {
-    try {
-      callback?.(arg);
-    } catch (error) {
-      console.error(`${name}: ${which} threw`, error);
-    }
-  };
+  const set = (error: TError | null, data: TData | undefined) =>
+    store.setState({ isLoading: pending > 0, error, data });
 
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    getSnapshot: () => state,
+    subscribe: store.subscribe,
+    getSnapshot: store.getState,
     async run(fn, callbacks = {}) {
       pending++;
-      set(keepErrorWhileLoading ? state.error : null, state.data);
-      let result: MutationRunResult<TData, TError>;
+      set(keepErrorWhileLoading ? store.getState().error : null, store.getState().data);
+      let success = true;
+      let value: any;
       try {
-        result = { success: true, data: await fn() };
+        value = await fn();
       } catch (cause) {
-        result = { success: false, error: toError(cause) };
+        success = false;
+        value = toError(cause);
       }
       pending--;
-      if (result.success) {
-        set(null, result.data);
-        call(options.onSuccess, result.data, 'onSuccess');
-        call(callbacks.onSuccess, result.data, 'onSuccess');
-      } else {
-        set(result.error, undefined);
-        call(options.onError, result.error, 'onError');
-        call(callbacks.onError, result.error, 'onError');
+      set(success ? null : value, success ? value : undefined);
+      const key = success ? 'onSuccess' : 'onError';
+      for (const target of [options, callbacks]) {
+        try {
+          target[key]?.(value);
+        } catch (error) {
+          console.error(`${name}: ${key} threw`, error);
+        }
       }
-      return result;
+      return success ? { success, data: value } : { success, error: value };
     },
     reset: () => set(null, undefined),
   };
