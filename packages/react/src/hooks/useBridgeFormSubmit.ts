@@ -1,12 +1,8 @@
-import {
-  type ApiResponse,
-  BridgeApiError,
-  type Client,
-  createMutationStore,
-} from '@bridgekit/core';
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { type ApiResponse, BridgeApiError, type Client } from '@bridgekit/core';
+import { useCallback, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { useBridgeInstance } from './internal/BridgeContext';
+import { useMutationStore } from './internal/useMutationStore';
 import { invalidateBridgeQueries } from './invalidateBridgeQueries';
 
 /**
@@ -115,18 +111,11 @@ export function useBridgeFormSubmit<TData = any, TValues = Record<string, unknow
   const { id, client } = useBridgeInstance('useBridgeFormSubmit', instanceId);
   const { cache, mutate } = useSWRConfig();
   // A form keeps showing its last error until the next answer replaces it.
-  const [store] = useState(() =>
-    createMutationStore<TData, BridgeApiError>({
-      name: 'useBridgeFormSubmit()',
-      keepErrorWhileLoading: true,
-      toError: (error) => error as BridgeApiError,
-    }),
-  );
-  const { isLoading: isSubmitting, error } = useSyncExternalStore(
-    store.subscribe,
-    store.getSnapshot,
-    store.getSnapshot,
-  );
+  const [store, { isLoading: isSubmitting, error }] = useMutationStore<TData, BridgeApiError>({
+    name: 'useBridgeFormSubmit()',
+    keepErrorWhileLoading: true,
+    toError: (error) => error as BridgeApiError,
+  });
   // `latest` lets the stable `submit` use the options of the last render.
   const latest = useRef(options);
   latest.current = options;

@@ -1,13 +1,10 @@
-import {
-  type BridgeApiService,
-  createMutationStore,
-  type PaginatedResponse,
-} from '@bridgekit/core';
-import { useCallback, useContext, useRef, useState, useSyncExternalStore } from 'react';
+import type { BridgeApiService, PaginatedResponse } from '@bridgekit/core';
+import { useCallback, useContext, useRef } from 'react';
 import { type Arguments, useSWRConfig } from 'swr';
 import { invalidateBridgeQueries } from './invalidateBridgeQueries';
 import { BridgeContext } from './internal/BridgeContext';
 import { instanceIdOf } from './internal/serviceRegistry';
+import { useMutationStore } from './internal/useMutationStore';
 import { isBridgeQueryKey } from './isBridgeQueryKey';
 
 /** The mutation types of `useBridgeMutation`. */
@@ -134,14 +131,9 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
   const { cache, mutate: mutateCache } = useSWRConfig();
   // The store counts overlapping calls (isLoading stays true until the last settles) and
   // reports a throwing callback instead of turning a settled mutation into a rejection.
-  const [store] = useState(() =>
-    createMutationStore<MutationData<T>[K]>({ name: 'useBridgeMutation()' }),
-  );
-  const { isLoading, error } = useSyncExternalStore(
-    store.subscribe,
-    store.getSnapshot,
-    store.getSnapshot,
-  );
+  const [store, { isLoading, error }] = useMutationStore<MutationData<T>[K]>({
+    name: 'useBridgeMutation()',
+  });
   const defaults = useRef(defaultOptions);
   defaults.current = defaultOptions;
 

@@ -1,9 +1,10 @@
-import { createMutationStore, type LoginCredentials } from '@bridgekit/core';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import type { LoginCredentials } from '@bridgekit/core';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useSWRConfig } from 'swr';
 import { invalidateBridgeQueries } from '../invalidateBridgeQueries';
 import type { UseAuthResult } from '../UseAuthResult';
 import { useBridgeInstance } from './BridgeContext';
+import { useMutationStore } from './useMutationStore';
 
 type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 const ACCOUNT_ACTIONS = [
@@ -25,8 +26,7 @@ export function useAuthFor(hookName: string, instanceId?: string): UseAuthResult
   const { cache, mutate } = useSWRConfig();
   // A mutation: the status of this hook's account actions, apart from `isLoading`. Failures
   // are kept as thrown (the actions rethrow them).
-  const [store] = useState(() => createMutationStore({ toError: (error) => error as Error }));
-  const status = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const [store, status] = useMutationStore<unknown>({ toError: (error) => error as Error });
   const accountActions = useMemo(() => {
     const wrapped = {} as Record<AccountAction, (...args: unknown[]) => Promise<unknown>>;
     for (const name of ACCOUNT_ACTIONS) {
