@@ -105,15 +105,15 @@ export function createMutationStore<TData = unknown, TError = Error>(
     data: undefined,
   });
   let pending = 0;
-  const set = (error: TError | null, data: TData | undefined) =>
-    store.setState({ isLoading: pending > 0, error, data });
-
   return {
     subscribe: store.subscribe,
     getSnapshot: store.getState,
     async run(fn, callbacks = {}) {
       pending++;
-      set(keepErrorWhileLoading ? store.getState().error : null, store.getState().data);
+      store.setState({
+        isLoading: true,
+        error: keepErrorWhileLoading ? store.getState().error : null,
+      });
       let success = true;
       let value: any;
       try {
@@ -122,9 +122,12 @@ export function createMutationStore<TData = unknown, TError = Error>(
         success = false;
         value = toError(cause);
       }
-      pending--;
-      set(success ? null : value, success ? value : undefined);
       const key = success ? 'onSuccess' : 'onError';
+      store.setState({
+        isLoading: --pending > 0,
+        error: success ? null : value,
+        data: success ? value : undefined,
+      });
       for (const target of [options, callbacks]) {
         try {
           target[key]?.(value);
@@ -134,6 +137,6 @@ export function createMutationStore<TData = unknown, TError = Error>(
       }
       return success ? { success, data: value } : { success, error: value };
     },
-    reset: () => set(null, undefined),
+    reset: () => store.setState({ error: null, data: undefined }),
   };
 }
