@@ -184,9 +184,8 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
         }
         return data;
       }, opts);
-      return result.success
-        ? { success: true, data: result.data }
-        : { success: false, error: result.error.message };
+      // A success is already `{ success: true, data }`; a failure carries the message.
+      return result.success ? result : { success: false, error: result.error.message };
     },
     [store, service, type, instanceId, cache, mutateCache],
   );
