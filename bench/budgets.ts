@@ -74,7 +74,9 @@ export const LIKE_MAX_MS = 5;
 // in the client and the auth lifecycle bound by the provider and useAuth:
 // createClient 9.45 KB, core 13.45 KB, hooks 4.37 KB, app 25.45 KB.
 export const GUARD_CREATE_CLIENT_GZ = 9_550;
-export const GUARD_CORE_FULL_GZ = 13_550;
+// The core entry then gained createMutationStore (the store of useBridgeMutation,
+// useBridgeFormSubmit and useAuth's account actions): core 13.69 KB.
+export const GUARD_CORE_FULL_GZ = 13_750;
 export const GUARD_HOOKS_GZ = 4_450;
 export const GUARD_APP_BUNDLE_GZ = 25_600;
 
