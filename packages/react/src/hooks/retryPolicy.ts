@@ -22,7 +22,7 @@
  * query revalidates on focus or reconnect instead.
  */
 import { isBridgeApiError } from '@bridgekit/core';
-import type { SWRConfiguration } from 'swr';
+import type { SWRConfigValue, SWRConfiguration } from 'swr';
 
 type OnErrorRetry = NonNullable<SWRConfiguration['onErrorRetry']>;
 
@@ -99,7 +99,7 @@ export const bridgeOnErrorRetry: OnErrorRetry = (error, _key, config, revalidate
  * @example
  * <SWRConfig value={withBridgeRetryPolicy}>…</SWRConfig>
  */
-export function withBridgeRetryPolicy(parent: SWRConfiguration): SWRConfiguration {
+export function withBridgeRetryPolicy(parent: SWRConfigValue = {}): SWRConfigValue {
   const { provider: _inherited, ...inherited } = parent;
   return inherited.onErrorRetry ? inherited : { ...inherited, onErrorRetry: bridgeOnErrorRetry };
 }

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test components close over per-test state.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Client, isBridgeApiError } from '@bridgekit/core';
+import { type Client, isBridgeApiError, type PaginatedResponse } from '@bridgekit/core';
 import { BridgeTable } from '@bridgekit/react';
 import {
   BridgeProvider,
@@ -80,7 +80,7 @@ interface Thing {
 }
 
 /** A list of `/things`, showing its first row's name or its error's status. */
-function Things({ config }: { config?: BridgeQueryConfig }) {
+function Things({ config }: { config?: BridgeQueryConfig<PaginatedResponse<Thing>> }) {
   const things = useBridgeApi<Thing>({ endpoint: '/things' });
   const { data, error } = useBridgeQuery(things, 'list', {}, config);
   if (data[0]) return <p>{data[0].name}</p>;
