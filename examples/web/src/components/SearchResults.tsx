@@ -73,7 +73,11 @@ export function SearchResults({ query, onPage, onDelete }: Props) {
                 const key = String(column.key);
                 const sorted = sort?.key === key ? sort.dir : undefined;
                 return (
-                  <th key={key} aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
+                  <th
+                    key={key}
+                    className={column.sortable === false ? undefined : 'bk-table__header--sortable'}
+                    aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
+                  >
                     {column.sortable === false ? (
                       column.header
                     ) : (
