@@ -1,7 +1,7 @@
 /**
  * When a failed query is fetched again: the retry policy `BridgeProvider` gives SWR for every
  * Bridgekit hook below it (`useBridgeQuery`, `useBridgeCrud`, `useBridgeInfiniteQuery`,
- * `useBridgeView`, `BridgeTable`; the React Native and Next.js providers wrap this one).
+ * `useBridgeTableState`, `BridgeTable`; the React Native and Next.js providers wrap this one).
  *
  * SWR's own `onErrorRetry` retries every error, forever, every 5–10 s and more: a viewer's 403
  * list kept asking. This one retries only what may succeed later:
