@@ -153,6 +153,18 @@ describe('createBridgeApiService: responses', () => {
     });
   });
 
+  it("carries the response's Retry-After (seconds or HTTP date) as retryAfter in ms", () => {
+    const failure = (headers?: Headers) =>
+      BridgeApiError.fromResponse({ success: false, status: 503, error: 'busy', headers });
+    expect(failure(new Headers({ 'Retry-After': '2' })).retryAfter).toBe(2000);
+    const date = new Date(Date.now() + 60_000).toUTCString();
+    const fromDate = failure(new Headers({ 'Retry-After': date })).retryAfter!;
+    expect(fromDate).toBeGreaterThan(55_000);
+    expect(fromDate).toBeLessThanOrEqual(60_000);
+    expect(failure(new Headers()).retryAfter).toBeUndefined();
+    expect(failure(new Headers({ 'Retry-After': 'soon' })).retryAfter).toBeUndefined();
+  });
+
   it('rejects with status 0 and a code when the server is unreachable', async () => {
     const { fixture, service } = await setup(() => ok([]), { endpoint: '/products' });
     await fixture.close();
