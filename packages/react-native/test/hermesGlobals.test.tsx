@@ -20,6 +20,13 @@ const neverAnswers: typeof fetch = (_input, init) =>
     });
   });
 
+/** A list that says whether it is still loading, and its error once done. */
+function Tasks() {
+  const tasks = useBridgeApi<{ id: string }>({ endpoint: '/tasks' });
+  const { isLoading, error } = useBridgeQuery(tasks, 'list', { limit: 5 });
+  return <Text>{isLoading ? 'loading' : `done: ${error?.message ?? 'no error'}`}</Text>;
+}
+
 const g = globalThis as { DOMException?: unknown };
 let saved: unknown;
 
@@ -56,11 +63,6 @@ describe('without DOMException (Hermes)', () => {
   });
 
   test('a list whose request times out stops loading and shows the error', async () => {
-    function Tasks() {
-      const tasks = useBridgeApi<{ id: string }>({ endpoint: '/tasks' });
-      const { isLoading, error } = useBridgeQuery(tasks, 'list', { limit: 5 });
-      return <Text>{isLoading ? 'loading' : `done: ${error?.message ?? 'no error'}`}</Text>;
-    }
     render(
       <TestProvider config={{ baseUrl: serverUrl(), timeout: 50, fetch: neverAnswers }}>
         <Tasks />
