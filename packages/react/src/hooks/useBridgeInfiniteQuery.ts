@@ -53,8 +53,9 @@ const EMPTY_PAGES: never[] = [];
  * is fetched with `service.getList({ ...params, page: n })`; `params.limit` is the page size
  * (`params.page` is ignored). Each page's SWR key is
  * `['bridgekit', instanceId, endpoint, 'infinite', params, pageIndex]`; no page is requested
- * after one whose `meta.hasMore` is false. Pass `null` as params to wait. `swrConfig` goes to
- * SWR as is. Mutations of the same instance and endpoint (`useBridgeMutation`, `useBridgeCrud`,
+ * after one whose `meta.hasMore` is false; loading the next page does not fetch the first one
+ * again (`revalidateFirstPage: false` unless `swrConfig` says otherwise). Pass `null` as params
+ * to wait. `swrConfig` goes to SWR as is. Mutations of the same instance and endpoint (`useBridgeMutation`, `useBridgeCrud`,
  * `BridgeForm`) reload every loaded page, as `refresh()` does (SWR's key filters alone would
  * not reach an infinite list).
  *
@@ -86,10 +87,12 @@ export function useBridgeInfiniteQuery<T>(
     [waiting, instanceId, endpoint, stableParams],
   );
 
+  // `revalidateFirstPage: false`: loading page n + 1 sends that one request, not page 1 again
+  // (SWR's default); `refresh()` and mutations still reload every loaded page.
   const swr = useSWRInfinite<PaginatedResponse<T>, unknown, typeof getKey>(
     getKey,
     ([, , , , p, pageIndex]: BridgeInfiniteKey) => service.getList({ ...p, page: pageIndex + 1 }),
-    swrConfig,
+    { revalidateFirstPage: false, ...swrConfig },
   );
   const { size, setSize, mutate } = swr;
 
