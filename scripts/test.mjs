@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite in one command. Builds the packages (the e2e apps use the built
-// output), runs Vitest (core, server, react, nextjs, e2e in Chromium) and the React Native
-// Jest suite, then prints one closing line `tests: N passed, N failed`.
+// output), runs Vitest (core, server, react, nextjs, e2e in Chromium), the React Native Jest
+// suite and the Metro + Hermes stage, then prints one closing line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,6 +67,21 @@ status |= run('npm', [
   `--outputFile=${jestJson}`,
 ]);
 count('jest', jestJson);
+
+// Metro + Hermes: the packed packages bundled by Metro for android and ios (one SWR) and the
+// request path run on Hermes (scripts/ship/metro-hermes.mjs).
+{
+  const metroJson = join(out, 'metro-hermes.json');
+  status |= run('node', ['scripts/ship/metro-hermes.mjs', '--report', metroJson]);
+  try {
+    const report = JSON.parse(readFileSync(metroJson, 'utf8'));
+    passed += report.passed;
+    failed += report.failed;
+  } catch {
+    failed += 1;
+    console.error('metro-hermes wrote no report');
+  }
+}
 
 rmSync(out, { recursive: true, force: true });
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
