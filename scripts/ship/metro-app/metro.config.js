@@ -1,8 +1,6 @@
 // The metro.config.js of a new React Native app (RN's own defaults: package exports on,
 // the `react-native` condition) wrapped in `withBridgekit`, as the React Native README says
-// (one copy of SWR), with two workers and the transform cache where the stage says
-// (BK_METRO_CACHE: kept between runs; transforms are keyed by content, so a changed package is
-// transformed again).
+// (one copy of SWR), with two workers and the transform cache inside the scratch project.
 const path = require('node:path');
 const { getDefaultConfig, mergeConfig } = require('@react-native/metro-config');
 const { withBridgekit } = require('@bridgekit/react-native/metro');
@@ -11,8 +9,6 @@ const { FileStore } = require('metro-cache');
 module.exports = withBridgekit(
   mergeConfig(getDefaultConfig(__dirname), {
     maxWorkers: 2,
-    cacheStores: [
-      new FileStore({ root: process.env.BK_METRO_CACHE ?? path.join(__dirname, '.metro-cache') }),
-    ],
+    cacheStores: [new FileStore({ root: path.join(__dirname, '.metro-cache') })],
   }),
 );
