@@ -29,7 +29,9 @@ export function resolveBaseUrl(baseUrl: unknown): BaseUrl {
   const text = baseUrl.trim();
   let url: URL;
   if (ABSOLUTE_HTTP.test(text)) {
-    url = parse(text);
+    // The scheme in lower case, as the URL parser writes it: React Native's URL matches
+    // `https?://` only, and gave an empty origin and path for `HTTPS://…`.
+    url = parse(text.replace(ABSOLUTE_HTTP, (scheme) => scheme.toLowerCase()));
   } else if (text.startsWith('/') && !text.startsWith('//')) {
     const origin = currentOrigin();
     if (origin === undefined) {

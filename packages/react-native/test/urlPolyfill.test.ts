@@ -45,3 +45,33 @@ describe('a URL polyfill without username / password', () => {
     expect(() => createClient(baseUrl)).toThrow(/credentials/);
   });
 });
+
+describe("React Native's own URL (Libraries/Blob/URL)", () => {
+  let saved: typeof URL;
+  beforeAll(() => {
+    saved = globalThis.URL;
+    // biome-ignore lint/suspicious/noReactNativeDeepImports: the polyfill React Native installs as URL.
+    globalThis.URL = require('react-native/Libraries/Blob/URL').URL;
+  });
+  afterAll(() => {
+    globalThis.URL = saved;
+  });
+
+  test.each([
+    ['https://api.example.com/api/', 'https://api.example.com/api'],
+    ['http://10.0.2.2:4000/api', 'http://10.0.2.2:4000/api'],
+    ['https://api.example.com', 'https://api.example.com'],
+    // The polyfill matches a lower-case scheme only; the URL parser lower-cases it anyway.
+    ['HTTPS://api.example.com/v1', 'https://api.example.com/v1'],
+  ])('takes %s as %s', (baseUrl, href) => {
+    expect(createClient(baseUrl).getBaseUrl()).toBe(href);
+  });
+
+  test.each([
+    ['https://user:pw@api.example.com/api', /credentials/],
+    ['https://api.example.com/api?x=1', /query/],
+    ['https://api.example.com/api#top', /query string or fragment/],
+  ])('refuses %s', (baseUrl, message) => {
+    expect(() => createClient(baseUrl)).toThrow(message);
+  });
+});
