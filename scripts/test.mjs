@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite in one command. Builds the packages (the e2e apps use the built
-// output), runs Vitest (core, server, react, nextjs, e2e in Chromium) and the React Native
-// Jest suite, then prints one closing line `tests: N passed, N failed`.
+// output), runs Vitest (core, server, react, nextjs, e2e in Chromium), the React Native Jest
+// suite and the Metro + Hermes stage, then prints one closing line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,18 +73,25 @@ status |= run('npm', [
 ]);
 count('jest', jestJson);
 
-// The README examples, run against the reference server with the packed packages: each block
-// that ran counts as one test (scripts/run-readme-examples.mjs).
-const examplesJson = join(out, 'readme-examples.json');
-status |= run('node', ['scripts/run-readme-examples.mjs', '--json', examplesJson]);
-try {
-  const examples = JSON.parse(readFileSync(examplesJson, 'utf8'));
-  passed += examples.passed;
-  failed += examples.failed;
-} catch {
-  failed += 1;
-  console.error('readme examples wrote no report');
+// Stages that check what ships write `{ passed, failed }`; each check counts as one test.
+function stage(label, script, flag) {
+  const file = join(out, `${label}.json`);
+  status |= run('node', [script, flag, file]);
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.passed;
+    failed += report.failed;
+  } catch {
+    failed += 1;
+    console.error(`${label} wrote no report`);
+  }
 }
+
+// The README examples, run against the reference server with the packed packages.
+stage('readme-examples', 'scripts/run-readme-examples.mjs', '--json');
+// Metro bundles the packed packages for android and ios (one SWR); the request path runs on
+// Hermes with React Native's polyfills.
+stage('metro-hermes', 'scripts/ship/metro-hermes.mjs', '--report');
 
 rmSync(out, { recursive: true, force: true });
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
