@@ -30,7 +30,7 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 export function SearchResults({ query, onPage, onDelete }: Props) {
   const { offerWrite } = useProductAccess();
   const [sort, setSort] = useState<Sort>(null);
-  const products = useBridgeApi<Product>(productsEntity);
+  const products = useBridgeApi(productsEntity);
   const { data, meta, isLoading, error } = useBridgeQuery(
     products,
     'search',
