@@ -32,7 +32,7 @@ export interface DeleteProduct {
  * <button onClick={() => remove.ask(product)}>Delete</button>{remove.dialog}
  */
 export function useDeleteProduct(onDeleted?: (product: Product) => void): DeleteProduct {
-  const products = useBridgeApi<Product>(productsEntity);
+  const products = useBridgeApi(productsEntity);
   const { mutate, isLoading } = useBridgeMutation(products, 'delete');
   // The product stays after closing, so the dialog's text does not change while it fades.
   const [asked, setAsked] = useState<{ product: Product; open: boolean } | null>(null);

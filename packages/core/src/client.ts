@@ -425,17 +425,4 @@ export class Client {
   }
 }
 
-/**
- * Creates a client bound to a base URL.
- *
- * @example
- * import { createClient } from '@bridgekit/core';
- * const api = createClient('https://api.example.com/api', {
- *   headers: { 'X-API-Key': key },
- *   retryAttempts: 2,
- * });
- * const res = await api.get('/products');
- */
-export function createClient(baseUrl: string, config?: ClientConfig): Client {
-  return new Client(baseUrl, config);
-}
+export { createClient } from './createClient';

@@ -34,7 +34,17 @@ export type {
   DialectSession,
   ListRequest,
 } from './dialect';
-export { Client, createClient, type SessionRejectedListener } from './client';
+export { Client, type SessionRejectedListener } from './client';
+export { type ClientFor, createClient } from './createClient';
+export type {
+  ListItemAt,
+  OperationAt,
+  ResponseData,
+  TypedClient,
+  TypedQueryBuilder,
+  UntypedClient,
+} from './TypedClient';
+export type { Endpoint, EnvelopeData, FieldName, PathMethod } from './typedPaths';
 export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from './queryKey';
 export {
   getDefaultStorage,
@@ -81,6 +91,7 @@ export {
   type BridgeApiService,
   createBridgeApiService,
   type EntityConfig,
+  type TypedEntityConfig,
   type EntityOperation,
   type PaginatedResponse,
   type PaginationMeta,

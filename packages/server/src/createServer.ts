@@ -5,6 +5,7 @@ import { createChallengeStore } from './challengeStore';
 import { createDataStore } from './dataStore';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './errors';
 import { createLoginThrottle } from './loginThrottle';
+import { openApiRoute } from './openApiDocument';
 import { corsPlugin } from './plugins/cors';
 import { csrfPlugin } from './plugins/csrf';
 import { jsonBodyPlugin } from './plugins/jsonBody';
@@ -90,6 +91,7 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
       await registerRoute(scope, ctx);
       await passwordResetRoutes(scope, ctx);
       await twoFactorRoutes(scope, ctx);
+      await openApiRoute(scope, ctx, settings.basePath);
       await entityRoutes(scope, ctx);
     },
     { prefix: settings.basePath },

@@ -36,7 +36,7 @@ export function matchingProducts(total: number): string {
 export function SearchResults({ query, onPage, onDelete }: Props) {
   const { offerWrite } = useProductAccess();
   const [sort, setSort] = useState<Sort>(null);
-  const products = useBridgeApi<Product>(productsEntity);
+  const products = useBridgeApi(productsEntity);
   const { data, meta, isLoading, error } = useBridgeQuery(
     products,
     'search',

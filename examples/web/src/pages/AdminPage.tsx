@@ -1,13 +1,5 @@
 import { BridgeTable, BridgeView, type ColumnDef } from '@bridgekit/react';
-
-interface Task {
-  id: string;
-  title: string;
-  status: 'todo' | 'doing' | 'done';
-  priority: number;
-  assignee: string;
-  dueDate: string;
-}
+import type { Task } from '../types';
 
 const taskColumns: ColumnDef<Task>[] = [
   { key: 'title', header: 'Title' },
@@ -48,7 +40,7 @@ export function AdminPage() {
         <p className="muted">
           Rendered by <code>&lt;BridgeView allowedTypes="admin"&gt;</code> for admins only.
         </p>
-        <BridgeTable<Task> endpoint="/tasks" columns={taskColumns} pageSize={8} />
+        <BridgeTable endpoint="/tasks" columns={taskColumns} pageSize={8} />
       </section>
     </BridgeView>
   );

@@ -46,7 +46,7 @@ function NewProduct() {
 }
 
 function EditProduct({ id }: { id: string }) {
-  const products = useBridgeApi<Product>(productsEntity);
+  const products = useBridgeApi(productsEntity);
   const { data: product, error } = useBridgeQuery(products, 'get', { id });
   const { params } = useRoute();
   const remove = useDeleteProduct((gone) =>

@@ -6,7 +6,6 @@ import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { SearchPanel } from '../components/SearchPanel';
 import { useProductAccess } from '../productAccess';
 import { navigate, useRoute } from '../router';
-import type { Product } from '../types';
 import { useDeleteProduct } from '../useDeleteProduct';
 
 export function ProductsPage() {
@@ -42,7 +41,7 @@ export function ProductsPage() {
             ? 'Click a header to sort, a row to edit.'
             : 'Click a header to sort. Read-only for your user type.'}
         </p>
-        <BridgeTable<Product>
+        <BridgeTable
           endpoint="/products"
           className={offerWrite ? 'product-table with-delete' : 'product-table'}
           columns={columns}

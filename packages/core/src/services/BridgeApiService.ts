@@ -1,4 +1,6 @@
 import type { Client } from '../client';
+import type { ListItemAt, TypedClient, UntypedClient } from '../TypedClient';
+import type { Endpoint } from '../typedPaths';
 import type { Dialect, DialectQuery } from '../dialect';
 import { OPERATOR_NAME_PATTERN } from '../query/operators';
 import { bracketSerializer, type QueryEntry } from '../query/serializer';
@@ -46,6 +48,12 @@ export interface EntityConfig {
    */
   dialect?: Dialect;
 }
+
+/**
+ * An `EntityConfig` whose endpoint is a GET path of a typed client's document (the
+ * collection), so that the service's item type is that list's item.
+ */
+export type TypedEntityConfig<E extends string> = EntityConfig & { endpoint: E };
 
 /** Pagination and sorting of a list request. */
 export interface QueryParams {
@@ -189,7 +197,21 @@ function succeeded<R>(response: ApiResponse<R>): ApiResponse<R> {
  * const products = createBridgeApiService<Product>(client, { endpoint: '/products' });
  * const { data, meta } = await products.getList({ page: 2, limit: 20, orderBy: 'price', orderDir: 'desc' });
  * const created = await products.create({ name: 'Lamp', price: 25 });
+ *
+ * @example
+ * // A client typed by an OpenAPI document: the item type is the list's (`GET endpoint`).
+ * const typed = createClient<paths>('https://api.example.com/api');
+ * const pets = createBridgeApiService(typed, { endpoint: '/pets' }); // BridgeApiService<Pet>
  */
+export function createBridgeApiService<Paths, E extends Endpoint<Paths, 'get'>>(
+  client: TypedClient<Paths>,
+  config: TypedEntityConfig<E>,
+): BridgeApiService<ListItemAt<Paths, E>>;
+export function createBridgeApiService<T>(
+  // Without a type argument (T unknown), a typed client must take the first signature.
+  client: unknown extends T ? UntypedClient : Client,
+  config: EntityConfig,
+): BridgeApiService<T>;
 export function createBridgeApiService<T>(
   client: Client,
   config: EntityConfig,

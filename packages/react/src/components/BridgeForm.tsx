@@ -6,7 +6,12 @@ import {
   type ReactNode,
   useRef,
 } from 'react';
-import { type UseBridgeFormSubmitOptions, useBridgeFormSubmit } from '../hooks/index';
+import {
+  type BridgeFormMethod,
+  type UseBridgeFormSubmitOptions,
+  useBridgeFormSubmit,
+} from '../hooks/index';
+import type { RegisteredData, RegisteredEndpoint } from '../hooks/register';
 import { type FormValues, formValues, hasFiles } from './formValues';
 
 /**
@@ -81,6 +86,10 @@ const FIELDSET_STYLE: CSSProperties = { border: 0, margin: 0, padding: 0, minWid
  *   )}
  * </BridgeForm>
  */
+export function BridgeForm<M extends BridgeFormMethod, E extends RegisteredEndpoint<Lowercase<M>>>(
+  props: BridgeFormProps<RegisteredData<Lowercase<M>, E>> & { endpoint: E; method: M },
+): ReactNode;
+export function BridgeForm<TData = any>(props: BridgeFormProps<TData>): ReactNode;
 export function BridgeForm<TData = any>({
   endpoint,
   method,

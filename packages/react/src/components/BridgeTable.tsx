@@ -1,4 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
+import type { RegisteredEndpoint, RegisteredItem } from '../hooks/register';
 import { useBridgeTableState } from '../hooks/useBridgeTableState';
 import type { ColumnDef } from './ColumnDef';
 
@@ -135,6 +136,10 @@ const defaultRowKey = (row: unknown, index: number): string | number => {
  *   onRowClick={(product) => navigate(`/products/${product.id}`)}
  * />
  */
+export function BridgeTable<E extends RegisteredEndpoint>(
+  props: BridgeTableProps<RegisteredItem<E>> & { endpoint: E },
+): ReactNode;
+export function BridgeTable<T>(props: BridgeTableProps<T>): ReactNode;
 export function BridgeTable<T>({
   endpoint,
   columns,

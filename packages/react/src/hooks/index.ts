@@ -15,6 +15,15 @@ export {
   type BridgeProviderProps,
 } from './BridgeProvider';
 
+// Typed from an OpenAPI document
+export type {
+  Register,
+  RegisteredData,
+  RegisteredEndpoint,
+  RegisteredItem,
+  RegisteredPaths,
+} from './register';
+
 // Auth
 export { useAuth } from './useAuth';
 export type { UseAuthResult } from './UseAuthResult';

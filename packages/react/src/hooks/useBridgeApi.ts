@@ -1,5 +1,6 @@
 import type { BridgeApiService, EntityConfig } from '@bridgekit/core';
 import { useBridgeApiFor } from './internal/useBridgeApiFor';
+import type { RegisteredEndpoint, RegisteredItem } from './register';
 
 /**
  * The CRUD + search service of one entity on an instance. The same object is returned on
@@ -10,7 +11,19 @@ import { useBridgeApiFor } from './internal/useBridgeApiFor';
  * interface Product { id: string; name: string; price: number }
  * const products = useBridgeApi<Product>({ endpoint: '/products' });
  * const { data } = useBridgeQuery(products, 'list', { page: 1, limit: 20 });
+ *
+ * @example
+ * // With a registered OpenAPI document (`Register`), the item type comes from the endpoint:
+ * const pets = useBridgeApi({ endpoint: '/pets' }); // BridgeApiService<Pet>
  */
+export function useBridgeApi<E extends RegisteredEndpoint>(
+  config: EntityConfig & { endpoint: E },
+  instanceId?: string,
+): BridgeApiService<RegisteredItem<E>>;
+export function useBridgeApi<T = any>(
+  config: EntityConfig,
+  instanceId?: string,
+): BridgeApiService<T>;
 export function useBridgeApi<T = any>(
   config: EntityConfig,
   instanceId?: string,

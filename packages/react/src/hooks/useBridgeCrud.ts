@@ -1,6 +1,7 @@
 import type { EntityConfig, PaginatedResponse, PaginationMeta, QueryParams } from '@bridgekit/core';
 import { useMemo } from 'react';
 import { useBridgeApiFor } from './internal/useBridgeApiFor';
+import type { RegisteredEndpoint, RegisteredItem } from './register';
 import { type MutationOptions, type MutationResult, useBridgeMutation } from './useBridgeMutation';
 import { type BridgeQueryConfig, useBridgeQuery } from './useBridgeQuery';
 
@@ -41,7 +42,23 @@ export interface UseBridgeCrudResult<T> {
  * @example
  * const { isAuthenticated } = useAuth();
  * const tasks = useBridgeCrud<Task>({ endpoint: '/tasks' }, isAuthenticated ? { limit: 20 } : null);
+ *
+ * @example
+ * // With a registered OpenAPI document (`Register`), no type argument is needed:
+ * const { data: pets } = useBridgeCrud({ endpoint: '/pets' }); // Pet[]
  */
+export function useBridgeCrud<E extends RegisteredEndpoint>(
+  config: EntityConfig & { endpoint: E },
+  queryParams?: QueryParams | null,
+  instanceId?: string,
+  swrConfig?: BridgeQueryConfig<PaginatedResponse<RegisteredItem<E>>>,
+): UseBridgeCrudResult<RegisteredItem<E>>;
+export function useBridgeCrud<T = any>(
+  config: EntityConfig,
+  queryParams?: QueryParams | null,
+  instanceId?: string,
+  swrConfig?: BridgeQueryConfig<PaginatedResponse<T>>,
+): UseBridgeCrudResult<T>;
 export function useBridgeCrud<T = any>(
   config: EntityConfig,
   queryParams?: QueryParams | null,

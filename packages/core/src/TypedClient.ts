@@ -1,0 +1,145 @@
+/**
+ * The typed surface of a `Client` created with an OpenAPI `paths` interface:
+ * `createClient<paths>(baseUrl)`. Types only: the object is the same `Client`.
+ */
+import type { Client } from './client';
+import type { QueryBuilder, WhereOperator } from './query/QueryBuilder';
+import type { SortDirection } from './query/serializer';
+import type {
+  BodyArgs,
+  Endpoint,
+  FieldName,
+  ListItem,
+  MatchPath,
+  Operation,
+  OptionsArgs,
+  PathMethod,
+  SuccessData,
+} from './typedPaths';
+import type { ApiResponse, RequestOptions } from './types';
+
+/** The key of the phantom member that carries a typed client's `paths` (types only). */
+declare const pathsOf: unique symbol;
+
+/** A `Client` not typed by a document (what `createClient()` without a type argument returns). */
+export type UntypedClient = Client & { readonly [pathsOf]?: undefined };
+
+/** The operation an endpoint `E` reaches with method `M`. */
+export type OperationAt<Paths, M extends PathMethod, E extends string> = Operation<
+  Paths,
+  MatchPath<Paths, M, E>,
+  M
+>;
+
+/** What `res.data` is after `if (res.success)` for `M` on endpoint `E`. */
+export type ResponseData<Paths, M extends PathMethod, E extends string> = SuccessData<
+  OperationAt<Paths, M, E>
+>;
+
+/** The item of the list `GET E` answers (`Pet` for `Pet[]` or `{ data: Pet[] }`). */
+export type ListItemAt<Paths, E extends string> = ListItem<ResponseData<Paths, 'get', E>>;
+
+// An endpoint whose pattern fits but whose segments match no path (`/pets/1/toys` against
+// `/pets/{id}`) asks for one more argument that nothing satisfies.
+type Checked<Paths, M extends PathMethod, E extends string, Args extends unknown[]> = [
+  MatchPath<Paths, M, E>,
+] extends [never]
+  ? [endpoint_matches_no_path_of_the_document: never]
+  : Args;
+
+// The second signature of each verb: `api.get<Custom>('/pets')`. `T` defaults to `never`,
+// which refuses every endpoint, so only an explicit type argument selects it.
+type Explicit<T, E> = [T] extends [never] ? never : E;
+
+/**
+ * A builder whose `get()` resolves the endpoint's success data (`Body`) and whose `where`,
+ * `filter`, `sort` and `orderBy` suggest the list item's fields; any other string is still
+ * accepted (backend-specific fields).
+ *
+ * @example
+ * const res = await api.query('/pets').where('tag', 'dog').sort('name').get();
+ * if (res.success) res.data; // Pet[]
+ */
+export interface TypedQueryBuilder<Body, Item = ListItem<Body>> extends QueryBuilder<Body> {
+  where(field: FieldName<Item>, value: unknown): this;
+  where(field: FieldName<Item>, operator: WhereOperator, value: unknown): this;
+  filter(field: FieldName<Item>, value: unknown): this;
+  filter(field: FieldName<Item>, operator: WhereOperator, value: unknown): this;
+  sort(field: FieldName<Item>, direction?: SortDirection): this;
+  orderBy(field: FieldName<Item>, direction?: SortDirection): this;
+}
+
+/**
+ * A `Client` typed by an OpenAPI document's `paths` (as `openapi-typescript` v7 generates
+ * them): endpoints, query parameters, request bodies and success data are checked. It is a
+ * `Client` (pass it wherever one is expected); only the verbs and `query` are retyped.
+ *
+ * @example
+ * import type { paths } from './api';
+ * const api = createClient<paths>('https://petstore.example.com/api');
+ * const res = await api.get(`/pets/${id}`);
+ * if (res.success) res.data.name; // string
+ */
+export interface TypedClient<Paths> extends Client {
+  /** Never set: the document's `paths`, for inference (`createBridgeApiService`). */
+  readonly [pathsOf]?: Paths;
+
+  get<E extends Endpoint<Paths, 'get'>>(
+    endpoint: E,
+    ...options: Checked<Paths, 'get', E, OptionsArgs<OperationAt<Paths, 'get', E>, RequestOptions>>
+  ): Promise<ApiResponse<ResponseData<Paths, 'get', E>>>;
+  get<T = never>(
+    endpoint: Explicit<T, Endpoint<Paths, 'get'>>,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+
+  post<E extends Endpoint<Paths, 'post'>>(
+    endpoint: E,
+    ...args: Checked<Paths, 'post', E, BodyArgs<OperationAt<Paths, 'post', E>, RequestOptions>>
+  ): Promise<ApiResponse<ResponseData<Paths, 'post', E>>>;
+  post<T = never>(
+    endpoint: Explicit<T, Endpoint<Paths, 'post'>>,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+
+  put<E extends Endpoint<Paths, 'put'>>(
+    endpoint: E,
+    ...args: Checked<Paths, 'put', E, BodyArgs<OperationAt<Paths, 'put', E>, RequestOptions>>
+  ): Promise<ApiResponse<ResponseData<Paths, 'put', E>>>;
+  put<T = never>(
+    endpoint: Explicit<T, Endpoint<Paths, 'put'>>,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+
+  patch<E extends Endpoint<Paths, 'patch'>>(
+    endpoint: E,
+    ...args: Checked<Paths, 'patch', E, BodyArgs<OperationAt<Paths, 'patch', E>, RequestOptions>>
+  ): Promise<ApiResponse<ResponseData<Paths, 'patch', E>>>;
+  patch<T = never>(
+    endpoint: Explicit<T, Endpoint<Paths, 'patch'>>,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+
+  delete<E extends Endpoint<Paths, 'delete'>>(
+    endpoint: E,
+    ...options: Checked<
+      Paths,
+      'delete',
+      E,
+      OptionsArgs<OperationAt<Paths, 'delete', E>, RequestOptions>
+    >
+  ): Promise<ApiResponse<ResponseData<Paths, 'delete', E>>>;
+  delete<T = never>(
+    endpoint: Explicit<T, Endpoint<Paths, 'delete'>>,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+
+  query<E extends Endpoint<Paths, 'get'>>(
+    endpoint: E,
+    ...check: Checked<Paths, 'get', E, []>
+  ): TypedQueryBuilder<ResponseData<Paths, 'get', E>>;
+  query<T = never>(endpoint: Explicit<T, Endpoint<Paths, 'get'>>): TypedQueryBuilder<T>;
+}

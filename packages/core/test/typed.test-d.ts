@@ -1,0 +1,233 @@
+/**
+ * The client typed by an OpenAPI document: `createClient<paths>()`. `paths` come from
+ * openapi-typescript (test/fixtures/openapi/generate.mjs writes them from the JSON documents).
+ */
+import {
+  type ApiResponse,
+  type BridgeApiService,
+  type Client,
+  createAuthService,
+  createBridgeApiService,
+  createClient,
+  type PaginatedResponse,
+  type QueryBuilder,
+  type TypedClient,
+} from '@bridgekit/core';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { paths as LargePaths } from './fixtures/openapi/large';
+import type { components, paths } from './fixtures/openapi/petstore-expanded';
+
+type Pet = components['schemas']['Pet'];
+type NewPet = components['schemas']['NewPet'];
+
+const api = createClient<paths>('https://petstore.example.com/v2');
+declare const id: number;
+declare const key: string;
+
+describe('createClient', () => {
+  it('is the plain Client without a type argument, a TypedClient with one', () => {
+    expectTypeOf(createClient('https://h')).toEqualTypeOf<Client>();
+    expectTypeOf(api).toEqualTypeOf<TypedClient<paths>>();
+    // Still a Client: it goes wherever one is expected.
+    expectTypeOf(api).toMatchTypeOf<Client>();
+    createAuthService(api);
+  });
+
+  it('leaves the untyped client accepting anything', async () => {
+    const plain = createClient('https://h');
+    expectTypeOf(plain.get('/anything')).toEqualTypeOf<Promise<ApiResponse<any>>>();
+    plain.post('/whatever', { any: 'body' }, { params: { any: 1 } });
+    plain.patch(`/x/${id}/y`, 1);
+    plain.delete('/nope');
+    expectTypeOf(plain.query('/z')).toEqualTypeOf<QueryBuilder<any>>();
+  });
+});
+
+describe('endpoints', () => {
+  it('accepts document paths, literally or by template', async () => {
+    const list = await api.get('/pets');
+    if (list.success) expectTypeOf(list.data).toEqualTypeOf<Pet[]>();
+    const byNumber = await api.get(`/pets/${id}`);
+    if (byNumber.success) expectTypeOf(byNumber.data).toEqualTypeOf<Pet>();
+    const byString = await api.get(`/pets/${key}`);
+    if (byString.success) expectTypeOf(byString.data).toEqualTypeOf<Pet>();
+    const concrete = await api.get('/pets/42');
+    if (concrete.success) expectTypeOf(concrete.data).toEqualTypeOf<Pet>();
+    const toys = await api.get(`/pets/${id}/toys`);
+    if (toys.success) expectTypeOf(toys.data).toEqualTypeOf<{ label: string }[]>();
+    // The template itself is a document path too.
+    const template = await api.get('/pets/{id}');
+    if (template.success) expectTypeOf(template.data).toEqualTypeOf<Pet>();
+  });
+
+  it('prefers a literal path over a template', async () => {
+    const mine = await api.get('/pets/mine');
+    // `/pets/mine` answers an envelope `{ success, data: Pet[], meta }`: data is its `data`.
+    if (mine.success) expectTypeOf(mine.data).toEqualTypeOf<Pet[]>();
+  });
+
+  it('refuses unknown paths and wrong methods', () => {
+    // @ts-expect-error no such path
+    api.get('/owners');
+    // @ts-expect-error no such path (a typo)
+    api.get('/pet');
+    // @ts-expect-error a template matches one segment per parameter
+    api.get(`/pets/${id}/toys/${id}`);
+    // @ts-expect-error '/pets' has no PUT
+    api.put('/pets', { name: 'a' });
+    // @ts-expect-error '/pets/{id}' has no POST
+    api.post(`/pets/${id}`, { name: 'a' });
+    // @ts-expect-error '/pets' has no DELETE
+    api.delete('/pets');
+    // @ts-expect-error '/pets/mine' has GET only
+    api.patch('/pets/mine', {});
+    // @ts-expect-error the endpoint is a string
+    api.get(1);
+  });
+});
+
+describe('response data', () => {
+  it('is the success JSON body, undefined for 204', async () => {
+    const created = await api.post('/pets', { name: 'Rex' });
+    if (created.success) expectTypeOf(created.data).toEqualTypeOf<Pet>();
+    else expectTypeOf(created.error).toEqualTypeOf<string>();
+    const deleted = await api.delete(`/pets/${id}`);
+    if (deleted.success) expectTypeOf(deleted.data).toEqualTypeOf<undefined>();
+    const replaced = await api.put(`/pets/${id}`, { name: 'Rex', tag: 'dog' });
+    if (replaced.success) expectTypeOf(replaced.data).toEqualTypeOf<Pet>();
+  });
+
+  it('reads a 2XX response and unwraps a data+meta body', async () => {
+    const found = await api.get('/pets/search', { params: { q: 'rex' } });
+    if (found.success) expectTypeOf(found.data).toEqualTypeOf<Pet[]>();
+  });
+
+  it('lets an explicit type argument win', async () => {
+    const res = await api.get<{ custom: true }>('/pets');
+    if (res.success) expectTypeOf(res.data).toEqualTypeOf<{ custom: true }>();
+    const posted = await api.post<string>('/pets', { anything: 1 });
+    if (posted.success) expectTypeOf(posted.data).toEqualTypeOf<string>();
+    // @ts-expect-error the path is still checked
+    api.get<string>('/owners');
+  });
+});
+
+describe('request bodies', () => {
+  it('checks the JSON request body', () => {
+    api.post('/pets', { name: 'Rex', tag: 'dog' });
+    // @ts-expect-error a field the body does not have
+    api.post('/pets', { name: 'Rex', colour: 'red' });
+    // @ts-expect-error a field of the wrong type
+    api.post('/pets', { name: 1 });
+    // @ts-expect-error a required field is missing
+    api.post('/pets', { tag: 'dog' });
+    // @ts-expect-error the body is required
+    api.post('/pets');
+    // PATCH's body is optional in the document
+    api.patch(`/pets/${id}`);
+    api.patch(`/pets/${id}`, { tag: 'cat' });
+    // @ts-expect-error wrong field type in an optional body
+    api.patch(`/pets/${id}`, { tag: 3 });
+    // An explicit type argument leaves the body unchecked.
+    api.put<Pet>(`/pets/${id}`, { anything: 1 });
+    const body: NewPet = { name: 'Rex' };
+    api.put(`/pets/${id}`, body);
+  });
+});
+
+describe('query parameters', () => {
+  it('checks params against the query parameters', () => {
+    api.get('/pets', { params: { limit: 10, tags: ['a', 'b'] } });
+    api.get('/pets', { headers: { 'X-Trace': '1' }, timeout: 100 });
+    api.get('/pets');
+    // @ts-expect-error limit is a number
+    api.get('/pets', { params: { limit: '10' } });
+    // @ts-expect-error an unknown query parameter
+    api.get('/pets', { params: { colour: 'red' } });
+    // @ts-expect-error the operation declares no query parameters
+    api.get(`/pets/${id}`, { params: { expand: 1 } });
+  });
+
+  it('requires options when a query parameter is required', () => {
+    api.get('/pets/search', { params: { q: 'rex', page: 2 } });
+    // @ts-expect-error q is required: options are too
+    api.get('/pets/search');
+    // @ts-expect-error q is required
+    api.get('/pets/search', { params: { page: 2 } });
+    // @ts-expect-error q is required: params are too
+    api.get('/pets/search', {});
+  });
+});
+
+describe('query builder', () => {
+  it("resolves the list's type and suggests its fields", async () => {
+    const builder = api.query('/pets').where('tag', 'dog').sort('name', 'desc').page(2);
+    const res = await builder.get();
+    if (res.success) expectTypeOf(res.data).toEqualTypeOf<Pet[]>();
+    expectTypeOf(api.query('/pets').where)
+      .parameter(0)
+      .toEqualTypeOf<'name' | 'tag' | 'id' | (string & {})>();
+    expectTypeOf(api.query('/pets').sort)
+      .parameter(0)
+      .toEqualTypeOf<'name' | 'tag' | 'id' | (string & {})>();
+    // A backend-specific field is still accepted.
+    api.query('/pets').where('owner.name', 'like', 'a%').orderBy('createdAt');
+    const one = await api.query(`/pets/${id}`).get();
+    if (one.success) expectTypeOf(one.data).toEqualTypeOf<Pet>();
+    const page = await api.query('/pets/search').param('q', 'rex').get();
+    if (page.success) expectTypeOf(page.data).toEqualTypeOf<Pet[]>();
+    // It is still a QueryBuilder.
+    expectTypeOf(api.query('/pets')).toMatchTypeOf<QueryBuilder<Pet[]>>();
+  });
+
+  it('refuses unknown paths; an explicit type argument wins', async () => {
+    // @ts-expect-error no GET on such a path
+    api.query('/owners');
+    const res = await api.query<number>('/pets').get();
+    if (res.success) expectTypeOf(res.data).toEqualTypeOf<number>();
+  });
+});
+
+describe('createBridgeApiService', () => {
+  it("is a service of the list's item type", async () => {
+    const pets = createBridgeApiService(api, { endpoint: '/pets' });
+    expectTypeOf(pets).toEqualTypeOf<BridgeApiService<Pet>>();
+    expectTypeOf(await pets.getList()).toEqualTypeOf<PaginatedResponse<Pet>>();
+    expectTypeOf(await pets.getById('1')).toEqualTypeOf<Pet>();
+    expectTypeOf(pets.create).parameter(0).toEqualTypeOf<Partial<Pet>>();
+    const page = createBridgeApiService(api, { endpoint: '/pets/search' });
+    expectTypeOf(page).toEqualTypeOf<BridgeApiService<Pet>>();
+    // @ts-expect-error not a GET path of the document
+    createBridgeApiService(api, { endpoint: '/owners' });
+  });
+
+  it('keeps the explicit and untyped forms', () => {
+    expectTypeOf(createBridgeApiService<{ a: 1 }>(api, { endpoint: '/anything' })).toEqualTypeOf<
+      BridgeApiService<{ a: 1 }>
+    >();
+    const plain = createClient('https://h');
+    expectTypeOf(createBridgeApiService(plain, { endpoint: '/x' })).toEqualTypeOf<
+      BridgeApiService<unknown>
+    >();
+  });
+});
+
+describe('speed', () => {
+  it('stays quick on a 50-path document', async () => {
+    const large = createClient<LargePaths>('https://h');
+    const res = await large.get(`/entities24/${key}`);
+    if (res.success)
+      expectTypeOf(res.data).toHaveProperty('field24').toEqualTypeOf<number | undefined>();
+    const list = await large.get('/entities3', { params: { page: 1 } });
+    if (list.success)
+      expectTypeOf(list.data).items.toHaveProperty('field3').toEqualTypeOf<number | undefined>();
+    large.post('/entities7', { id: '1', name: 'a' });
+    // @ts-expect-error entities7's body has no field9
+    large.patch(`/entities7/${key}`, { field9: 1 });
+    expectTypeOf(createBridgeApiService(large, { endpoint: '/entities12' })).toEqualTypeOf<
+      BridgeApiService<
+        LargePaths['/entities12']['get']['responses'][200]['content']['application/json'][number]
+      >
+    >();
+  });
+});
