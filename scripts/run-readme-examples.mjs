@@ -71,8 +71,10 @@ const RUN = /^<!--\s*run:(.*?)-->$/i;
 /**
  * How to run a block, from a `<!-- run: … -->` line among the HTML comment lines right above
  * its fence (`;` between directives): `given {"email": "…"}` (JSON values for its `declare`d
- * names), `signed out` (a React block starts without the demo admin signed in), `expects 401`
- * (HTTP statuses the block provokes on purpose, comma-separated). `{}` when there is none.
+ * names), `signed out` (a React block starts without the demo admin signed in), `public reads`
+ * (the server lets anyone read products and tasks, as "your API" may: the block sends no
+ * session), `expects 401` (HTTP statuses the block provokes on purpose, comma-separated).
+ * `{}` when there is none.
  *
  * @example
  * runMark(['<!-- run: signed out; expects 401 -->', '```tsx'], 2); // { signedOut: true, expects: [401] }
@@ -87,6 +89,7 @@ export function runMark(lines, fenceLine) {
     const options = {};
     for (const directive of mark[1].split(';').map((d) => d.trim())) {
       if (directive === 'signed out') options.signedOut = true;
+      else if (directive === 'public reads') options.publicReads = true;
       else if (directive.startsWith('given ')) options.given = JSON.parse(directive.slice(6));
       else if (directive.startsWith('expects ')) {
         options.expects = directive
@@ -254,9 +257,17 @@ async function main() {
   try {
     writeFileSync(
       join(scratch, 'server.mjs'),
-      "export { createServer } from '@bridgekit/server';\n",
+      "export { createDemoData, createServer } from '@bridgekit/server';\n",
     );
-    const { createServer } = await import(pathToFileURL(join(scratch, 'server.mjs')).href);
+    const { createDemoData, createServer } = await import(
+      pathToFileURL(join(scratch, 'server.mjs')).href
+    );
+    // The demo data with products and tasks readable by anyone (`public reads`).
+    const publicReads = () => {
+      const data = createDemoData();
+      for (const name of ['products', 'tasks']) data.entities[name].access.read = ['public'];
+      return data;
+    };
     mkdirSync(join(scratch, 'examples'));
     for (const page of ['dom.mjs', 'mount.mjs']) {
       copyFileSync(
@@ -267,7 +278,7 @@ async function main() {
     const { reactModule } = await import('./readme-examples/react-block.mjs');
     for (const block of run) {
       const { where, code, lang } = block;
-      const server = createServer({ seed: 'demo' });
+      const server = createServer({ seed: block.publicReads ? publicReads() : 'demo' });
       const { origin } = await server.listen(0, '127.0.0.1');
       let result;
       try {

@@ -34,6 +34,7 @@ describe('notRunReason', () => {
 it('runMark reads the run: directives above the fence', () => {
   const lines = ['<!-- run: signed out; expects 401, 422; given {"id": "7"} -->', '```tsx'];
   expect(runMark(lines, 2)).toEqual({ signedOut: true, expects: [401, 422], given: { id: '7' } });
+  expect(runMark(['<!-- run: public reads -->', '', '```ts'], 3)).toEqual({ publicReads: true });
   expect(runMark(['```tsx'], 1)).toEqual({});
   expect(() => runMark(['<!-- run: sideways -->', '```ts'], 2)).toThrow(/unknown/);
 });
