@@ -73,7 +73,8 @@ const RUN = /^<!--\s*run:(.*?)-->$/i;
  * its fence (`;` between directives): `given {"email": "…"}` (JSON values for its `declare`d
  * names), `signed out` (a React block starts without the demo admin signed in), `public reads`
  * (the server lets anyone read products and tasks, as "your API" may: the block sends no
- * session), `expects 401` (HTTP statuses the block provokes on purpose, comma-separated).
+ * session), `expects 401` (HTTP statuses the block provokes on purpose, comma-separated),
+ * `against feathers` (a third-party backend of `BACKENDS` instead of the reference server).
  * `{}` when there is none.
  *
  * @example
@@ -90,7 +91,9 @@ export function runMark(lines, fenceLine) {
     for (const directive of mark[1].split(';').map((d) => d.trim())) {
       if (directive === 'signed out') options.signedOut = true;
       else if (directive === 'public reads') options.publicReads = true;
-      else if (directive.startsWith('given ')) options.given = JSON.parse(directive.slice(6));
+      else if (directive.startsWith('against ') && BACKENDS.includes(directive.slice(8))) {
+        options.backend = directive.slice(8);
+      } else if (directive.startsWith('given ')) options.given = JSON.parse(directive.slice(6));
       else if (directive.startsWith('expects ')) {
         options.expects = directive
           .slice(8)
@@ -101,6 +104,58 @@ export function runMark(lines, fenceLine) {
     return options;
   }
   return {};
+}
+
+/** Third-party backends a `ts` block can run against, started as the dialect tests start them. */
+export const BACKENDS = ['json-server', 'feathers', 'django-rest-framework'];
+
+// What the json-server and Feathers blocks find there (the DRF fixture brings its own seed).
+const SEED_PRODUCTS = [
+  { id: '1', name: 'Desk', price: 150, category: 'office' },
+  { id: '2', name: 'Chair', price: 80, category: 'home' },
+  { id: '3', name: 'Lamp', price: 25, category: 'garden' },
+];
+// The account the Feathers block signs in with.
+const FEATHERS_USER = { email: 'a@example.com', password: 'secret123' };
+
+/** Starts backend `name` (of `BACKENDS`) on 127.0.0.1; resolves `{ origin, close }`. */
+async function startBackend(name, root) {
+  const servers = await import(pathToFileURL(join(root, 'backends/servers.mjs')).href);
+  if (name === 'json-server') {
+    const { url, close } = await servers.startJsonServer1({ products: SEED_PRODUCTS });
+    return { origin: url, close };
+  }
+  if (name === 'feathers') {
+    const products = SEED_PRODUCTS.map(({ id, ...product }) => product);
+    const { url, close } = await servers.startFeathers({ users: [FEATHERS_USER], products });
+    return { origin: url, close };
+  }
+  // The DRF fixture project of the dialect tests, with Debian's Python (drf/startDrf.ts).
+  const child = spawn('/usr/bin/python3', ['serve.py'], {
+    cwd: join(root, 'packages/core/test/dialects/drf'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const port = await new Promise((resolve, reject) => {
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const match = /^PORT (\d+)$/m.exec(stdout);
+      if (match) resolve(match[1]);
+    });
+    child.once('error', reject);
+    exited.then((code) => reject(new Error(`the DRF fixture exited (${code}): ${stderr}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /**
@@ -278,10 +333,13 @@ async function main() {
     const { reactModule } = await import('./readme-examples/react-block.mjs');
     for (const block of run) {
       const { where, code, lang } = block;
-      const server = createServer({ seed: block.publicReads ? publicReads() : 'demo' });
-      const { origin } = await server.listen(0, '127.0.0.1');
       let result;
+      let server;
       try {
+        server = block.backend
+          ? await startBackend(block.backend, root)
+          : createServer({ seed: block.publicReads ? publicReads() : 'demo' });
+        const origin = block.backend ? server.origin : (await server.listen(0, '127.0.0.1')).origin;
         const name = where.replace(/[^\w.-]+/g, '_');
         const file = join(scratch, 'examples', `${name}.mjs`);
         const source = pointAt(code, origin);
@@ -305,7 +363,7 @@ async function main() {
       } catch (error) {
         result = { ok: false, output: String(error?.message ?? error), ms: 0 };
       } finally {
-        await server.close();
+        await server?.close();
       }
       if (result.ok) {
         passed++;

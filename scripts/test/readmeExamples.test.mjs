@@ -35,6 +35,8 @@ it('runMark reads the run: directives above the fence', () => {
   const lines = ['<!-- run: signed out; expects 401, 422; given {"id": "7"} -->', '```tsx'];
   expect(runMark(lines, 2)).toEqual({ signedOut: true, expects: [401, 422], given: { id: '7' } });
   expect(runMark(['<!-- run: public reads -->', '', '```ts'], 3)).toEqual({ publicReads: true });
+  expect(runMark(['<!-- run: against feathers -->', '```ts'], 2)).toEqual({ backend: 'feathers' });
+  expect(() => runMark(['<!-- run: against strapi -->', '```ts'], 2)).toThrow(/unknown/);
   expect(runMark(['```tsx'], 1)).toEqual({});
   expect(() => runMark(['<!-- run: sideways -->', '```ts'], 2)).toThrow(/unknown/);
 });
