@@ -44,6 +44,8 @@ import { extractBlocks, findReadmes } from './check-readme-examples.mjs';
 
 /** Time limit of one block, server start excluded. */
 export const TIME_LIMIT_MS = 20_000;
+/** Blocks run at the same time (each a Node child with its own server). */
+const CONCURRENCY = 2;
 const NOT_RUN = /^<!--\s*not run:(.*?)-->$/i;
 const COMMENT = /^<!--.*-->$/;
 
@@ -331,7 +333,7 @@ async function main() {
       );
     }
     const { reactModule } = await import('./readme-examples/react-block.mjs');
-    for (const block of run) {
+    const runOne = async (block) => {
       const { where, code, lang } = block;
       let result;
       let server;
@@ -365,6 +367,29 @@ async function main() {
       } finally {
         await server?.close();
       }
+      return result;
+    };
+    // Blocks run CONCURRENCY at a time (each with its own server); outcomes print in order.
+    let active = 0;
+    const waiting = [];
+    const limited = (task) =>
+      new Promise((resolve) => {
+        const start = () => {
+          active++;
+          task()
+            .then(resolve)
+            .finally(() => {
+              active--;
+              waiting.shift()?.();
+            });
+        };
+        if (active < CONCURRENCY) start();
+        else waiting.push(start);
+      });
+    const results = run.map((block) => limited(() => runOne(block)));
+    for (let i = 0; i < run.length; i++) {
+      const result = await results[i];
+      const { where } = run[i];
       if (result.ok) {
         passed++;
         console.log(`✓ ${where} (${(result.ms / 1000).toFixed(1)} s)`);
