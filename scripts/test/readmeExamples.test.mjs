@@ -148,12 +148,13 @@ describe('the harness', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bk-harness-'));
   const harness = fileURLToPath(new URL('../readme-examples/harness.mjs', import.meta.url));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const run = (name, code) => {
+  const run = (name, code, env = {}) => {
     const file = join(dir, `${name}.mjs`);
     writeFileSync(file, code);
     const result = spawnSync(process.execPath, [harness, file], {
       encoding: 'utf8',
       timeout: 20_000,
+      env: { ...process.env, ...env },
     });
     return { status: result.status, output: result.stdout + result.stderr };
   };
@@ -187,5 +188,22 @@ console.log(res.status);`;
     const refused = run('refused', `await fetch('http://127.0.0.1:9/').catch(() => {});`);
     expect(refused.status).toBe(1);
     expect(refused.output).toMatch(/got no answer/);
+  });
+  it('fails on a success: false body, passes a status the block expects', () => {
+    const answer = (status, body) => `import { createServer } from 'node:http';
+const s = createServer((req, res) => {
+  res.statusCode = ${status};
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(${JSON.stringify(body)}));
+});
+await new Promise((r) => s.listen(0, '127.0.0.1', r));
+await fetch('http://127.0.0.1:' + s.address().port + '/x');
+s.close();`;
+    const refused = run('body', answer(200, { success: false, error: 'no' }));
+    expect(refused.status).toBe(1);
+    expect(refused.output).toMatch(/answered success: false/);
+    const expected = answer(401, { success: false, error: 'Unauthorized' });
+    expect(run('expected', expected, { BK_README_EXPECTS: '401' }).status).toBe(0);
+    expect(run('unexpected', expected, { BK_README_EXPECTS: '422' }).status).toBe(1);
   });
 });
