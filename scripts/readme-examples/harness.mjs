@@ -8,24 +8,41 @@ import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 
 const failures = [];
+const isFailedResponse = (value) =>
+  typeof value === 'object' && value !== null && value.success === false;
 const fail = (text) => failures.push(text);
 
+// Statuses the example provokes on purpose (its `<!-- run: expects 401 -->` mark).
+const expected = new Set(
+  (process.env.BK_README_EXPECTS ?? '').split(',').filter(Boolean).map(Number),
+);
 const realFetch = globalThis.fetch;
+// Requests in flight, for React examples waiting to settle (mount.mjs).
+globalThis.__bkReadmeInFlight = 0;
 globalThis.fetch = async function fetch(input, init) {
   const url = typeof input === 'string' ? input : (input?.href ?? input?.url);
   const what = `${init?.method ?? input?.method ?? 'GET'} ${url}`;
+  globalThis.__bkReadmeInFlight++;
   try {
     const response = await realFetch(input, init);
+    if (expected.has(response.status)) return response;
     if (response.status >= 400) fail(`${what} answered ${response.status}`);
+    else if (response.headers.get('content-type')?.includes('json')) {
+      const body = await response
+        .clone()
+        .json()
+        .catch(() => null);
+      if (isFailedResponse(body)) fail(`${what} answered success: false`);
+    }
     return response;
   } catch (error) {
     fail(`${what} got no answer: ${error?.message ?? error}`);
     throw error;
+  } finally {
+    globalThis.__bkReadmeInFlight--;
   }
 };
 
-const isFailedResponse = (value) =>
-  typeof value === 'object' && value !== null && value.success === false;
 for (const level of ['log', 'info', 'warn', 'debug']) {
   const original = console[level].bind(console);
   console[level] = (...args) => {

@@ -13,10 +13,10 @@ describe('documented examples', () => {
   it('the opening example', async () => {
     const exec = fakeExecutor();
     await new QueryBuilder(exec, '/products')
-      .where('category', 'books')
+      .where('active', true)
       .where('price', gte(10))
-      .where('status', inOp(['active', 'draft']))
-      .search('garden')
+      .where('category', inOp(['Home', 'Garden']))
+      .search('lamp')
       .sort('price', 'desc')
       .page(2)
       .limit(20)
@@ -25,7 +25,7 @@ describe('documented examples', () => {
     expect(exec.calls[0]).toMatchObject({
       method: 'GET',
       endpoint:
-        '/products?category=books&price[gte]=10&status[in]=active,draft&q=garden&sort=price:desc&page=2&limit=20',
+        '/products?active=true&price[gte]=10&category[in]=Home,Garden&q=lamp&sort=price:desc&page=2&limit=20',
       options: { headers: { 'X-Tenant': 'acme' } },
     });
   });

@@ -73,6 +73,11 @@ interface View {
   sort: BridgeSort | null;
 }
 
+/** The sort of `view` if it is of list `listId` (another list starts unsorted). */
+function sortOf(view: View, listId: string): BridgeSort | null {
+  return view.listId === listId ? view.sort : null;
+}
+
 /**
  * The state behind `BridgeTable`, without its markup, to drive any table (your own, TanStack
  * Table, MUI DataGrid...): fetches one page of a list endpoint through `useBridgeApi` +
@@ -139,10 +144,11 @@ export function useBridgeTableState<T>({
       if (!Number.isInteger(next) || next < 1) {
         throw new RangeError(`setPage(): page must be an integer >= 1, got ${next}`);
       }
-      setView({ listId, page: next, sort });
+      // Updaters, so several calls in one event (toggleSort, then setPage) all count.
+      setView((current) => ({ listId, page: next, sort: sortOf(current, listId) }));
     },
     toggleSort(key) {
-      setView({ listId, page: 1, sort: nextSort(sort, key) });
+      setView((current) => ({ listId, page: 1, sort: nextSort(sortOf(current, listId), key) }));
     },
     setSort(next) {
       setView({ listId, page: 1, sort: next });

@@ -100,6 +100,23 @@ describe('useBridgeTableState', () => {
     expect(server.requests).toContain('GET /api/products?page=1&limit=5&sort=name:desc');
   });
 
+  it('keeps every change of one event: sort, then page (the README example)', async () => {
+    const { table } = renderTable();
+    await screen.findByText(/^page 1 of 60/);
+    act(() => {
+      table().toggleSort('price');
+      table().setPage(table().page + 1);
+    });
+    await screen.findByText(/^page 2 of 60/);
+    expect(table()).toMatchObject({ page: 2, sort: { key: 'price', dir: 'asc' } });
+    expect(server.requests).toContain('GET /api/products?page=2&limit=5&sort=price:asc');
+    act(() => {
+      table().toggleSort('name');
+      table().toggleSort('name');
+    });
+    expect(table()).toMatchObject({ page: 1, sort: { key: 'name', dir: 'desc' } });
+  });
+
   it('another page size is another list: back to page 1, unsorted', async () => {
     const { table, setPageSize } = renderTable();
     await screen.findByText(/^page 1 of 60/);
