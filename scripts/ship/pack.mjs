@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,9 +44,15 @@ export function packAll(dir = mkdtempSync(join(tmpdir(), 'bk-pack-'))) {
  * @param {string} label folder name prefix
  * @param {Record<string, string>} dependencies name -> version or tarball path
  * @param {object} [extra] more package.json fields (type, scripts, jest…)
+ * @param {Record<string, string>} [files] relative path -> content, written before the install
+ *   (test files, configs, `file:` dependencies)
  */
-export function scratchProject(label, dependencies, extra = {}) {
+export function scratchProject(label, dependencies, extra = {}, files = {}) {
   const dir = mkdtempSync(join(tmpdir(), `bk-${label}-`));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
   // Our packages depend on each other by version (`@bridgekit/core: 0.1.0`); overrides send
   // those to the tarballs too, so nothing is fetched from the registry under our names.
   const overrides = Object.fromEntries(
@@ -56,7 +62,14 @@ export function scratchProject(label, dependencies, extra = {}) {
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   execFileSync(
     'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--loglevel=error',
+    ],
     { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   return dir;
