@@ -17,10 +17,12 @@ export default defineConfig([
     target: 'es2022',
   },
   {
-    // `browser` and `react-native` export conditions: no manual redirect following.
+    // `browser` and `react-native` export conditions: no manual redirect following. CommonJS
+    // too: Jest resolves these conditions (jsdom: `browser`, React Native's preset:
+    // `react-native`) with `require` and does not transform node_modules.
     entry,
     outDir: 'dist/browser',
-    format: ['esm'],
+    format: ['esm', 'cjs'],
     sourcemap: true,
     target: 'es2022',
     esbuildPlugins: [browserRedirectPlugin],
