@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { cjsInterop } from '../../scripts/build/cjsInterop';
 import { browserRedirectPlugin } from './browserBuild';
 
 const entry = {
@@ -15,6 +16,7 @@ export default defineConfig([
     dts: true,
     sourcemap: true,
     target: 'es2022',
+    plugins: [cjsInterop],
   },
   {
     // `browser` and `react-native` export conditions: no manual redirect following. CommonJS
@@ -26,5 +28,6 @@ export default defineConfig([
     sourcemap: true,
     target: 'es2022',
     esbuildPlugins: [browserRedirectPlugin],
+    plugins: [cjsInterop],
   },
 ]);
