@@ -8,12 +8,12 @@
 //   jestNative   Jest on React Native's preset + Testing Library against the reference server
 // Needs `npm run build` first. `--json <file>` writes the counts in Jest's report shape for
 // scripts/test.mjs; the last line is `ships: N passed, N failed`; exit code 1 on a failure.
-import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { checkBuiltFiles } from './builtFiles.mjs';
 import { checkJestNative, nativeProject } from './jestNative.mjs';
 import { checkJestWeb, webProject } from './jestWeb.mjs';
 import { checkNodeEntries, nodeProject } from './nodeEntries.mjs';
-import { packAll, scratchProject } from './pack.mjs';
+import { packAll, scratchProjectAsync } from './pack.mjs';
 import { createReport } from './report.mjs';
 
 const args = process.argv.slice(2);
@@ -27,29 +27,46 @@ const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 try {
   const tarballs = packAll();
+  console.log(`ships: packed in ${seconds(started)}`);
   made.push(tarballs['@bridgekit/core'].replace(/[/\\][^/\\]+$/, ''));
-  const projects = [nodeProject, webProject, nativeProject];
-  const dirs = {};
-  for (const project of projects) {
-    const step = Date.now();
-    const { label, dependencies, extra, files } = project(tarballs);
-    dirs[label] = scratchProject(label, dependencies, extra, files);
-    made.push(dirs[label]);
-    console.log(`ships: ${label} project installed in ${seconds(step)} (${dirs[label]})`);
+  // The three installs at once: they mostly wait on the npm cache and the disk.
+  const step = Date.now();
+  const dirs = Object.fromEntries(
+    await Promise.all(
+      [nodeProject, webProject, nativeProject].map(async (project) => {
+        const { label, dependencies, extra, files } = project(tarballs);
+        const dir = await scratchProjectAsync(label, dependencies, extra, files);
+        made.push(dir);
+        return [label, dir];
+      }),
+    ),
+  );
+  console.log(
+    `ships: scratch projects installed in ${seconds(step)} (${Object.values(dirs).join(', ')})`,
+  );
+  const phases = [
+    ['plain Node', () => checkNodeEntries(dirs.node, report)],
+    ['built files', () => checkBuiltFiles(dirs.node, report, Object.keys(tarballs))],
+    ['Jest, jsdom', () => checkJestWeb(dirs.web, report)],
+    ['Jest, React Native preset', () => checkJestNative(dirs.native, report)],
+  ];
+  for (const [name, phase] of phases) {
+    const phaseStarted = Date.now();
+    console.log(`ships: ${name}`);
+    await phase();
+    console.log(`ships: ${name} done in ${seconds(phaseStarted)}`);
   }
-  console.log('ships: plain Node');
-  await checkNodeEntries(dirs.node, report);
-  await checkBuiltFiles(dirs.node, report, Object.keys(tarballs));
-  console.log('ships: Jest, jsdom');
-  await checkJestWeb(dirs.web, report);
-  console.log('ships: Jest, React Native preset');
-  await checkJestNative(dirs.native, report);
 } catch (error) {
   await report.test('ships stage set-up', () => {
     throw error;
   });
 } finally {
-  if (!keep) for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  // Removing three node_modules takes a while on a busy disk: a detached process does it after
+  // the stage has reported.
+  if (!keep) {
+    const script = `for (const dir of ${JSON.stringify(made)}) require('node:fs').rmSync(dir, { recursive: true, force: true });`;
+    spawn(process.execPath, ['-e', script], { detached: true, stdio: 'ignore' }).unref();
+  }
 }
 
 if (jsonAt !== -1) report.write(args[jsonAt + 1]);

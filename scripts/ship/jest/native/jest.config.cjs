@@ -15,5 +15,6 @@ module.exports = {
   testMatch: ['<rootDir>/*.test.tsx'],
   globalSetup: '<rootDir>/globalSetup.cjs',
   globalTeardown: '<rootDir>/globalTeardown.cjs',
-  testTimeout: 20_000,
+  // The first render transforms React Native's own sources, uncached in a fresh project.
+  testTimeout: 60_000,
 };
