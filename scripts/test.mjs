@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite in one command. Builds the packages (the e2e apps use the built
-// output), runs Vitest (core, server, react, nextjs, e2e in Chromium) and the React Native
-// Jest suite, then prints one closing line `tests: N passed, N failed`.
+// output), runs Vitest (core, server, react, nextjs, e2e in Chromium), the React Native Jest
+// suite and the "ships" stage (the packed tarballs, installed in scratch projects, under plain
+// Node and Jest: scripts/ship/run.mjs), then prints one closing line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,8 @@ if (!skipBuild) {
   }
 }
 
-// Both runners write jest's JSON report format; count it the same way.
+// Every runner writes jest's JSON report format (the ships stage its counts in that shape);
+// count them the same way.
 function count(runner, file) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -67,6 +69,12 @@ status |= run('npm', [
   `--outputFile=${jestJson}`,
 ]);
 count('jest', jestJson);
+
+// What users install: the tests above import the sources through aliases, this stage the
+// tarballs `npm pack` makes, with no alias or module mapping.
+const shipsJson = join(out, 'ships.json');
+status |= run('node', ['scripts/ship/run.mjs', '--json', shipsJson]);
+count('ships', shipsJson);
 
 rmSync(out, { recursive: true, force: true });
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
