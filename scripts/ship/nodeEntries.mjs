@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { lockedVersion, root } from './pack.mjs';
+import { lockedVersion } from './pack.mjs';
 
 const here = new URL('./node/', import.meta.url);
 const expected = JSON.parse(readFileSync(new URL('expected.json', here), 'utf8'));
@@ -15,13 +15,16 @@ const expected = JSON.parse(readFileSync(new URL('expected.json', here), 'utf8')
  * React Native's three packages do not load in plain Node (`react-native` and NetInfo need a
  * native runtime; AsyncStorage 3 ships ES modules with extensionless imports, for Metro), so
  * these stand-ins take their place, each shaped like the real package's module format:
- * `react-native` has the names the build imports (read from the build, so a new import needs
- * no edit here) as host-component strings and the few APIs called at load; NetInfo is
+ * `react-native` has the names the build imports (read from the installed build, so a new import
+ * needs no edit here) as host-component strings and the few APIs called at load; NetInfo is
  * CommonJS with `__esModule` and a default object; AsyncStorage is an ES module whose default
  * export is the storage.
  */
-function nativeStubs() {
-  const build = readFileSync(join(root, 'packages/react-native/dist/index.js'), 'utf8');
+function nativeStubs(dir) {
+  const build = readFileSync(
+    join(dir, 'node_modules/@bridgekit/react-native/dist/index.js'),
+    'utf8',
+  );
   const names = new Set();
   for (const [, list] of build.matchAll(/import\s*\{([^}]*)\}\s*from\s*"react-native"/g)) {
     for (const spec of list.split(',')) {
@@ -108,7 +111,7 @@ function probe(dir, mode) {
 
 /** @param {string} dir the scratch project @param {ReturnType<import('./report.mjs').createReport>} report */
 export async function checkNodeEntries(dir, report) {
-  for (const [path, content] of Object.entries(nativeStubs())) {
+  for (const [path, content] of Object.entries(nativeStubs(dir))) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);
   }
