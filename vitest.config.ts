@@ -74,6 +74,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The repo's own scripts (README examples stage, npm test prerequisites).
+          name: 'scripts',
+          root: './scripts',
+          environment: 'node',
+          include: ['test/**/*.test.mjs'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Real Chromium against built apps; expects `npm run build` and the examples' builds.
           name: 'e2e',
           root: './examples',

@@ -29,7 +29,7 @@ const pad = (head: string, tail: string) =>
 
 /** Shapes that cost a backtracking or two-cursor matcher the most; none of them matches. */
 const SHAPES: Record<string, { operator: 'like' | 'ilike'; pattern: string }> = {
-  "issue 15's pattern: '%_' × 14 + tail": { operator: 'like', pattern: `${'%_'.repeat(14)}!` },
+  "hostile pattern: '%_' × 14 + tail": { operator: 'like', pattern: `${'%_'.repeat(14)}!` },
   "'%' + 'a' × 198 + 'b'": { operator: 'like', pattern: `%${'a'.repeat(LENGTH - 2)}b` },
   "ilike '%' + 'a' × 198 + 'b'": { operator: 'ilike', pattern: `%${'a'.repeat(LENGTH - 2)}b` },
   "'%_' × 99 + '%b'": { operator: 'like', pattern: pad('%_', '%b') },

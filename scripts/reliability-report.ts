@@ -161,8 +161,8 @@ if (matrix.length > 0) {
   out();
   out(
     'Each cell holds the 8 cases of one mode and verb (retries 0/2 × time-out off/on × abort ' +
-      'no/yes). Asserted per case: the call resolves; `success`/`status`/`code`/`error` per ' +
-      'DESIGN.md §2; onError told exactly for status-0 outcomes; requests seen by the faulty ' +
+      'no/yes). Asserted per case: the call resolves; `success`/`status`/`code`/`error` as the ' +
+      'core README\'s "Responses" says; onError told exactly for status-0 outcomes; requests seen by the faulty ' +
       'server (POST/PATCH exactly 1, GET/PUT/DELETE `retries + 1` on retryable faults); the ' +
       'session only at its own origin; each time-out within 10 % + 50 ms; a caller abort ends ' +
       'the call within 400 ms of the request arriving (margin for a loaded machine) and no further attempt reaches the server.',

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every suite in one command. Builds the packages (the e2e apps use the built
 // output), runs Vitest (core, server, react, nextjs, e2e in Chromium), the React Native Jest
-// suite and the "ships" stage (the packed tarballs, installed in scratch projects, under plain
-// Node and Jest: scripts/ship/run.mjs), then prints one closing line `tests: N passed, N failed`.
+// suite and the stages that check what ships (the packed packages installed in scratch projects:
+// README examples, plain Node and Jest, Metro + Hermes), then prints one closing line
+// `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,11 @@ const skipBuild = args.includes('--no-build');
 const out = mkdtempSync(join(tmpdir(), 'bk-test-'));
 const run = (cmd, cmdArgs, env = {}) =>
   spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+// Chromium and Django REST Framework, which no npm install brings: installed when running as
+// root with apt-get, else npm test stops here with the command (scripts/prerequisites.mjs).
+const { ensurePrerequisites } = await import('./prerequisites.mjs');
+if (!ensurePrerequisites()) process.exit(1);
 
 let passed = 0;
 let failed = 0;
@@ -26,8 +32,7 @@ if (!skipBuild) {
   }
 }
 
-// Every runner writes jest's JSON report format (the ships stage its counts in that shape);
-// count them the same way.
+// Both runners write jest's JSON report format; count it the same way.
 function count(runner, file) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -70,11 +75,28 @@ status |= run('npm', [
 ]);
 count('jest', jestJson);
 
-// What users install: the tests above import the sources through aliases, this stage the
-// tarballs `npm pack` makes, with no alias or module mapping.
-const shipsJson = join(out, 'ships.json');
-status |= run('node', ['scripts/ship/run.mjs', '--json', shipsJson]);
-count('ships', shipsJson);
+// Stages that check what ships write `{ passed, failed }`; each check counts as one test.
+function stage(label, script, flag) {
+  const file = join(out, `${label}.json`);
+  status |= run('node', [script, flag, file]);
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.passed;
+    failed += report.failed;
+  } catch {
+    failed += 1;
+    console.error(`${label} wrote no report`);
+  }
+}
+
+// The README examples, run against the reference server with the packed packages.
+stage('readme-examples', 'scripts/run-readme-examples.mjs', '--json');
+// Metro bundles the packed packages for android and ios (one SWR); the request path runs on
+// Hermes with React Native's polyfills.
+stage('metro-hermes', 'scripts/ship/metro-hermes.mjs', '--report');
+// Every entry of every package with import and require in plain Node, and renders under Jest
+// (jsdom; React Native's preset) with no alias, module mapping or transform of @bridgekit.
+stage('ships', 'scripts/ship/run.mjs', '--json');
 
 rmSync(out, { recursive: true, force: true });
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -1,6 +1,6 @@
 // Pass/fail counting for the "ships" stage: each check is one named test, and the Jest runs in
-// scratch projects add their own counts. The totals are written in Jest's JSON report shape
-// (numPassedTests, numFailedTests, success) so scripts/test.mjs counts them like its other runners.
+// scratch projects add their own counts. The totals are written as `{ passed, failed }`, the
+// shape scripts/test.mjs reads from every stage that checks what ships.
 import { writeFileSync } from 'node:fs';
 
 export function createReport() {
@@ -38,8 +38,7 @@ export function createReport() {
     },
     failures,
     write(file) {
-      const report = { numPassedTests: passed, numFailedTests: failed, success: failed === 0 };
-      writeFileSync(file, JSON.stringify(report));
+      writeFileSync(file, JSON.stringify({ passed, failed }));
     },
   };
 }

@@ -6,7 +6,7 @@
 //   builtFiles   the CommonJS files' default-import interop
 //   jestWeb      Jest + jsdom + Testing Library against the reference server
 //   jestNative   Jest on React Native's preset + Testing Library against the reference server
-// Needs `npm run build` first. `--json <file>` writes the counts in Jest's report shape for
+// Needs `npm run build` first. `--json <file>` writes the counts, `{ passed, failed }`, for
 // scripts/test.mjs; the last line is `ships: N passed, N failed`; exit code 1 on a failure.
 import { spawn } from 'node:child_process';
 import { checkBuiltFiles } from './builtFiles.mjs';

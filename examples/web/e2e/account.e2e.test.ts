@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
 import { buildDemo, type ServedDemo, serveDemo, watchConsole, webDir } from './demoApp';
 
-// The demo's account pages (issue 18) in real Chromium at both widths, against the reference
+// The demo's account pages in real Chromium at both widths, against the reference
 // server: sign-up, a forgotten password reset with the token the server hands its
 // `onPasswordReset` hook (where `npm start` prints the link), a password change, and the
 // admin's two-factor sign-in with codes computed here from the secret the page shows.
@@ -272,6 +272,15 @@ describe.each(VIEWPORTS)('the account pages in Chromium, $width px wide', (size)
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
     const secret = await testId('totp-secret').textContent();
     expect(uri).toContain(`secret=${secret}`);
+    // The URI as a QR code, for the app's camera: an <svg> on screen, square and big enough.
+    const qr = testId('totp-qr');
+    await qr.waitFor({ state: 'visible' });
+    expect(await qr.evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
+    await expect(qr.getAttribute('aria-label')).resolves.toMatch(/QR code/);
+    const box = (await qr.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(150);
+    expect(Math.abs(box.width - box.height)).toBeLessThan(1);
+    expect(await qr.locator('path').getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
     await shot('05-two-factor-setup');
 
     expectRefusal(422);

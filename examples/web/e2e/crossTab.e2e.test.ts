@@ -1,4 +1,4 @@
-// Issue 18, cross-tab sync in a real browser: two pages of one Chromium context (two tabs of
+// Cross-tab sync in a real browser: two pages of one Chromium context (two tabs of
 // one origin, one localStorage) on the built demo. Signing in on A shows B signed in within a
 // second without a reload; signing out on B signs A out.
 import type { Browser, Page } from 'playwright-core';

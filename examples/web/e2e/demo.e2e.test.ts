@@ -122,7 +122,28 @@ async function search(field: string, operator: string, value: string) {
 
 async function searchTotal() {
   const text = (await testId('search-total').textContent()) ?? '';
-  return Number(/(\d+) matching/.exec(text)?.[1]);
+  if (text === 'No matching products') return 0;
+  return Number(/^(\d+) matching products?$/.exec(text)?.[1]);
+}
+
+/**
+ * Clicks a header cell near its right edge, away from the label (a header's label is a few
+ * dozen pixels; the cell is as wide as its column).
+ */
+async function clickCellOutsideLabel(table: ReturnType<typeof testId>, name: RegExp) {
+  const cell = table.getByRole('columnheader', { name });
+  const box = (await cell.boundingBox())!;
+  // Where the label's text ends: its first text node's box.
+  const labelRight = await cell.evaluate((th) => {
+    const text = document.createTreeWalker(th, NodeFilter.SHOW_TEXT).nextNode();
+    const range = document.createRange();
+    range.selectNodeContents(text!);
+    return range.getBoundingClientRect().right;
+  });
+  const x = box.width - 3;
+  expect(box.x + x, 'the click lands right of the label').toBeGreaterThan(labelRight + 10);
+  await cell.click({ position: { x, y: box.height - 3 } });
+  return cell;
 }
 
 /**
@@ -379,6 +400,32 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
     expect(page.url()).toContain('#/products');
   });
 
+  it('sorts the products table on a click anywhere in a header cell, and from the keyboard', async () => {
+    const table = testId('products-table');
+    const name = await clickCellOutsideLabel(table, /^Name/);
+    await expect.poll(() => name.getAttribute('aria-sort')).toBe('ascending');
+    await page.waitForFunction(() => {
+      const names = Array.from(
+        document.querySelectorAll(
+          '[data-testid="products-table"] tbody tr.bk-table__row td:first-child',
+        ),
+        (el) => el.textContent ?? '',
+      );
+      return names.length === 10 && names.every((n, i) => i === 0 || names[i - 1]! <= n);
+    });
+
+    // Tab goes from the Name header to the Price header; Enter and Space sort by it.
+    const price = table.getByRole('columnheader', { name: /^Price/ });
+    await name.getByRole('button').focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => price.evaluate((th) => th.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => price.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => name.getAttribute('aria-sort')).toBe(null);
+    await page.keyboard.press('Space');
+    await expect.poll(() => price.getAttribute('aria-sort')).toBe('descending');
+  });
+
   it('searches with price gte 100 and shows only matching rows', async () => {
     await search('price', 'gte', '100');
     const results = testId('search-results');
@@ -417,7 +464,64 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
     await results.getByText('Page 1 of').waitFor();
   });
 
+  it('sorts the search results on a click anywhere in a header cell, and from the keyboard', async () => {
+    const results = testId('search-results');
+    let name = results.getByRole('columnheader', { name: /^Name/ });
+    await searchRequest(async () => {
+      name = await clickCellOutsideLabel(results, /^Name/);
+    }, 'sort=name:asc');
+    await expect.poll(() => name.getAttribute('aria-sort')).toBe('ascending');
+
+    await name.getByRole('button').focus();
+    await searchRequest(() => page.keyboard.press('Enter'), 'sort=name:desc');
+    await expect.poll(() => name.getAttribute('aria-sort')).toBe('descending');
+    // Back to the unsorted query, which SWR may answer from its cache.
+    await page.keyboard.press('Space');
+    await expect.poll(() => name.getAttribute('aria-sort')).toBe(null);
+  });
+
+  it('explains the operator chosen in each filter row', async () => {
+    const panel = testId('search-panel');
+    const help = panel.getByTestId('operator-help');
+    const operator = panel.getByLabel('Operator 1');
+    await panel.getByLabel('Field 1').selectOption('name');
+    await operator.selectOption('contains');
+    await expect(help.textContent()).resolves.toMatch(/^contains finds your text anywhere/);
+    await operator.selectOption('gte');
+    await expect(help.textContent()).resolves.toMatch(
+      /^gte keeps the rows whose name is greater than or equal to/,
+    );
+    await expect(help.textContent()).resolves.not.toMatch(/contains/);
+    await operator.selectOption('in');
+    await expect(help.textContent()).resolves.toMatch(/separated by commas/);
+    await operator.selectOption('ilike');
+    await expect(help.textContent()).resolves.toMatch(/ilike compares the whole name/);
+    await expect(help.textContent()).resolves.toMatch(/Without % that is an exact match/);
+    // The help names the row's field, and the operator select points at it.
+    await panel.getByLabel('Field 1').selectOption('price');
+    await expect(help.textContent()).resolves.toMatch(/the whole price/);
+    const described = await operator.getAttribute('aria-describedby');
+    expect(described).toBe(await help.getAttribute('id'));
+    await panel.getByLabel('Field 1').selectOption('name');
+    await operator.selectOption('contains');
+  });
+
+  it('says how many products match, in the singular for one', async () => {
+    await search('name', 'contains', 'smart');
+    const total = await searchTotal();
+    expect(total).toBeGreaterThan(1);
+    await expect(testId('search-total').textContent()).resolves.toBe(`${total} matching products`);
+
+    const [first] = await resultNames();
+    await search('name', 'eq', first!);
+    await expect(testId('search-total').textContent()).resolves.toBe('1 matching product');
+
+    await search('name', 'eq', 'no product has this name');
+    await expect(testId('search-total').textContent()).resolves.toBe('No matching products');
+  });
+
   it('explains that ilike without % is exact, and finds text anywhere with contains', async () => {
+    await testId('search-panel').getByLabel('Operator 1').selectOption('contains');
     await expect(testId('operator-help').textContent()).resolves.toMatch(
       /without % they are exact/,
     );

@@ -1,5 +1,5 @@
 /**
- * Request body encoding (DESIGN §2 "Bodies").
+ * Request body encoding (core README, "Bodies").
  */
 
 /** What `encodeBody` produced. */

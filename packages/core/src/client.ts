@@ -1,5 +1,5 @@
 /**
- * The HTTP client (spec §4.1–4.3, DESIGN §2): wiring over named parts. Checks live in
+ * The HTTP client (core README, "Creating a client"): wiring over named parts. Checks live in
  * `configCheck`, request preparation in `prepareRequest`, the attempt loop in `sendRequest`,
  * redirects in `redirect`, response mapping in `response`, hook order in `clientHooks`.
  * Every call resolves to an `ApiResponse`; only programmer errors in the constructor and the

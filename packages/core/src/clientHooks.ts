@@ -1,5 +1,5 @@
 /**
- * The client's hook points as one ordered list (DESIGN §2 "Interceptors and callbacks"):
+ * The client's hook points as one ordered list (core README, "Interceptors and callbacks"):
  * request interceptors in registration order, then `onRequest`; after sending, response
  * interceptors in order, then `onResponse`, then the session-rejected listeners. The order
  * lives in `STAGES` alone; every public form (`add*Interceptor`, the config callbacks,

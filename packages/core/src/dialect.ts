@@ -1,8 +1,9 @@
 /**
- * The contract of a backend dialect (DESIGN §6): one plain object that owns how one backend
- * family speaks, so the builder, the services, the hooks and the components never branch on
- * the backend. Every part is optional; a missing part keeps the default protocol's behaviour
- * (DESIGN §3–5) for that part. Built-in dialects live in `@bridgekit/core/dialects`.
+ * The contract of a backend dialect (core README, "Backends"): one plain object that owns how one
+ * backend family speaks, so the builder, the services, the hooks and the components never branch on
+ * the backend. Every part is optional; a missing part keeps the default protocol's behaviour (the
+ * reference server's, packages/server/README.md) for that part. Built-in dialects live in
+ * `@bridgekit/core/dialects`.
  */
 import type { QuerySerializer, QueryEntry } from './query/serializer';
 import type { EntityOperation, PaginatedResponse } from './services/BridgeApiService';
@@ -44,7 +45,10 @@ export interface DialectRecords {
    * `id` is already URI-encoded. May carry a query (`/products?id=eq.7`).
    */
   path?(operation: EntityOperation, endpoint: string, id?: string): string;
-  /** Verb of `update`: the one that merges a partial record. `EntityConfig.updateMethod` wins. */
+  /**
+   * Verb of `update`: the one that merges a partial record. `EntityConfig.updateMethod` wins.
+   * @default 'PATCH'
+   */
   updateMethod?: 'PUT' | 'PATCH';
   /** Extra request headers of an operation (PostgREST's `Prefer`, `Accept`). */
   headers?(operation: EntityOperation): Record<string, string> | undefined;
@@ -132,8 +136,9 @@ export interface Dialect {
   /** Named in error messages (`… cannot express operator 'between'`). */
   readonly name: string;
   /**
-   * Whether a `{ success, data, … }` body is an envelope to unwrap (DESIGN §2). Only the
-   * default protocol sends envelopes; elsewhere a record with a `success` field is data.
+   * Whether a `{ success, data, … }` body is an envelope to unwrap (core README,
+   * "Responses"). Only the default protocol sends envelopes; elsewhere a record with a
+   * `success` field is data.
    * @default true
    */
   envelope?: boolean;

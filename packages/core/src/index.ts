@@ -90,6 +90,14 @@ export {
 } from './services/BridgeApiService';
 export { createAuthService } from './services/authService';
 export {
+  createMutationStore,
+  type MutationCallbacks,
+  type MutationRunResult,
+  type MutationState,
+  type MutationStore,
+  type MutationStoreOptions,
+} from './mutationStore';
+export {
   type AuthPaths,
   type AuthService,
   type AuthServiceOptions,

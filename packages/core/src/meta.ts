@@ -1,6 +1,6 @@
 /**
  * The one table of pagination aliases, shared by the envelope's `meta` normalization and the
- * list parser, so both read the same keys (issue 19).
+ * list parser, so both read the same keys (`page`/`currentPage`, `total`/`totalCount`, ...).
  */
 import type { ResponseMeta } from './types';
 

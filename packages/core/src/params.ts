@@ -1,6 +1,7 @@
 /**
  * How one value becomes query-string text, shared by `RequestOptions.params` and the
- * query builder so both speak the same wire format (DESIGN §2 and §3).
+ * query builder so both speak the same wire format (core README, "URLs and params" and "Wire
+ * format").
  */
 
 /**

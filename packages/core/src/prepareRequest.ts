@@ -1,6 +1,6 @@
 /**
- * Request preparation (DESIGN §2 "URL join", "Headers", "Bodies", "Session"): from a call's
- * arguments to the `RequestConfig` the hooks see, and from that to the `fetch` init.
+ * Request preparation (core README, "URLs and params", "Headers", "Bodies", "Sessions"): from a
+ * call's arguments to the `RequestConfig` the hooks see, and from that to the `fetch` init.
  * Everything here throws on bad input; the client turns a throw into `CLIENT_ERROR`.
  */
 import { encodeBody, isRawBody } from './body';

@@ -1,5 +1,6 @@
 /**
- * Redirect handling that keeps credentials on their origin (DESIGN §2: the session is only
+ * Redirect handling that keeps credentials on their origin (core README, "The session and the
+ * default headers never leave the origin of `baseUrl`": the session is only
  * ever sent to the origin of `baseUrl`).
  *
  * Where `fetch` exposes redirects (`redirect: 'manual'` in Node, Bun, Deno) the client

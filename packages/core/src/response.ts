@@ -1,5 +1,5 @@
 /**
- * HTTP response -> `ApiResponse` (DESIGN §2 "Response body -> ApiResponse").
+ * HTTP response -> `ApiResponse` (core README, "Responses").
  */
 import type { Dialect } from './dialect';
 import { META_ALIASES, toNumber } from './meta';
@@ -124,8 +124,8 @@ function statusLine(res: Response): string {
 /**
  * Reads a `fetch` response into an `ApiResponse`: JSON for `json`/`+json` content types,
  * text otherwise, nothing for 204/205/empty bodies; envelopes unwrapped (unless the dialect
- * says the backend sends none); error fields per DESIGN §2 or the dialect's `errors`.
- * Rejects only if reading the body fails (network or abort).
+ * says the backend sends none); error fields as the core README's "Responses" says, or the
+ * dialect's `errors`. Rejects only if reading the body fails (network or abort).
  *
  * @example
  * const api = await toApiResponse(await fetch(url));

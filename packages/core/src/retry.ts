@@ -1,5 +1,5 @@
 /**
- * Retry policy (DESIGN §2 "Retries"): which outcomes and methods are retried, backoff with
+ * Retry policy (core README, "Retries"): which outcomes and methods are retried, backoff with
  * full jitter, and `Retry-After`.
  */
 import { getHeader } from './headers';

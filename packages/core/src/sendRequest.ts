@@ -1,6 +1,7 @@
 /**
- * The attempt loop of one call (DESIGN §2 "Retries", "Time-out"): send, read the answer,
- * and retry what may be retried, with backoff or `Retry-After`, never past the caller's abort.
+ * The attempt loop of one call (core README, "Retries", "Time-outs and cancellation"): send, read
+ * the answer, and retry what may be retried, with backoff or `Retry-After`, never past the caller's
+ * abort.
  */
 import type { Dialect } from './dialect';
 import { type RedirectState, type SendInit, sendFollowingRedirects } from './redirect';

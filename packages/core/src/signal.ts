@@ -54,8 +54,19 @@ export function onAbort(signal: AbortSignal, fn: () => void): () => void {
   };
 }
 
+/**
+ * The abort reason of a time-out: a `DOMException` named `TimeoutError` where the runtime has
+ * one (what `AbortSignal.timeout` gives), else an `Error` of the same name and message.
+ * Hermes (React Native) has no `DOMException`: constructing one there threw in the timer, so
+ * the request was never aborted and never settled. The client classifies a time-out by its own
+ * flag (`timedOut()`), never by this reason.
+ */
 function timeoutReason(ms: number): unknown {
-  return new DOMException(`Request timed out after ${ms} ms`, 'TimeoutError');
+  const message = `Request timed out after ${ms} ms`;
+  if (typeof DOMException === 'function') return new DOMException(message, 'TimeoutError');
+  const error = new Error(message);
+  error.name = 'TimeoutError';
+  return error;
 }
 
 /**

@@ -55,7 +55,7 @@ export type WebStorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 function findLocalStorage(): WebStorageLike | undefined {
   try {
     // Only a real browser window: Node 22+ has an experimental global `localStorage`,
-    // and DESIGN §2 says Node gets no automatic storage.
+    // and Node gets no automatic storage (core README, "Sessions").
     if (typeof window === 'undefined' || typeof document === 'undefined') return undefined;
     return window.localStorage ?? undefined;
   } catch {

@@ -1,6 +1,6 @@
 /**
  * Public types of `@bridgekit/core`. One place, so that every module and every framework
- * package agrees on the shapes of the spec (§2).
+ * package agrees on the shapes.
  */
 import type { Dialect } from './dialect';
 
@@ -115,7 +115,7 @@ export interface ClientConfig {
    * How the backend speaks (query syntax, lists, records, auth, errors): see
    * `@bridgekit/core/dialects`. Explicit options (`sessionHeader`, auth paths, an entity's
    * `customEndpoints`/`updateMethod`) win over the dialect's defaults.
-   * @default the Bridgekit protocol (DESIGN §3–5)
+   * @default the Bridgekit protocol (the reference server's, packages/server/README.md)
    */
   dialect?: Dialect;
   /**
@@ -195,7 +195,7 @@ export interface ClientConfig {
 
 /** Options of one request. */
 export interface RequestOptions {
-  /** Query parameters, serialized as DESIGN §2 says (null/undefined skipped, arrays comma-joined). */
+  /** Query parameters: null/undefined skipped, arrays comma-joined (core README, "URLs and params"). */
   params?: Record<string, unknown>;
   /** Extra headers; they win over every other layer. */
   headers?: Record<string, string>;

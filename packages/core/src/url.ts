@@ -3,6 +3,9 @@
  */
 
 const ABSOLUTE_HTTP = /^https?:\/\//i;
+// The authority of an absolute http(s) URL: after the slashes (the URL parser skips any number,
+// and reads `\` as `/` in http(s) URLs), up to the first `/`, `\`, `?` or `#`.
+const AUTHORITY = /^https?:[/\\]*([^/?#\\]*)/i;
 
 /** A validated base URL: `href` without trailing slashes, and its `origin`. */
 export interface BaseUrl {
@@ -26,7 +29,9 @@ export function resolveBaseUrl(baseUrl: unknown): BaseUrl {
   const text = baseUrl.trim();
   let url: URL;
   if (ABSOLUTE_HTTP.test(text)) {
-    url = parse(text);
+    // The scheme in lower case, as the URL parser writes it: React Native's URL matches
+    // `https?://` only, and gave an empty origin and path for `HTTPS://…`.
+    url = parse(text.replace(ABSOLUTE_HTTP, (scheme) => scheme.toLowerCase()));
   } else if (text.startsWith('/') && !text.startsWith('//')) {
     const origin = currentOrigin();
     if (origin === undefined) {
@@ -40,13 +45,29 @@ export function resolveBaseUrl(baseUrl: unknown): BaseUrl {
       `baseUrl must be an http(s) URL or a path starting with "/", got "${text}"`,
     );
   }
-  if (url.username !== '' || url.password !== '') {
+  if (hasCredentials(text)) {
     throw new TypeError('baseUrl must not contain credentials (user:password@)');
   }
   if (url.search !== '' || url.hash !== '') {
     throw new TypeError('baseUrl must not contain a query string or fragment');
   }
   return { href: url.origin + url.pathname.replace(/\/+$/, ''), origin: url.origin };
+}
+
+/**
+ * Whether a base URL carries credentials, read from its text: what `url.username !== '' ||
+ * url.password !== ''` says, without those members, which React Native's `URL` before 0.80
+ * (and other polyfills) do not implement. A relative base is joined to `location.origin`,
+ * which has none. `user@`, `user:pw@` and `:pw@` have some; `@` and `:@` are empty.
+ */
+function hasCredentials(text: string): boolean {
+  // The URL parser drops tabs and newlines anywhere in the text.
+  const authority = AUTHORITY.exec(text.replace(/[\t\n\r]/g, ''))?.[1];
+  if (authority === undefined) return false;
+  const at = authority.lastIndexOf('@');
+  if (at === -1) return false;
+  const userinfo = authority.slice(0, at);
+  return userinfo !== '' && userinfo !== ':';
 }
 
 function parse(text: string): URL {

@@ -24,6 +24,33 @@ describe('constructor validation', () => {
     expect(() => new Client(baseUrl as string)).toThrow(message);
   });
 
+  // Credentials are found in the text (React Native's URL before 0.80 has no username /
+  // password): the verdict must be the URL parser's.
+  it.each([
+    'https://user:pw@h/api',
+    'https://user@h',
+    'https://:pw@h',
+    'https://@h/api',
+    'https://:@h/api',
+    'https://::@h',
+    'https:///user:pw@h/api',
+    'https://h\\@evil/api',
+    'https://h/a@b',
+    'https://h/api?next=a@b',
+    'HTTP://u%40x:p@h',
+    'https://a@b@h',
+  ])('refuses credentials in %s exactly when the URL parser finds some', (baseUrl) => {
+    const url = new URL(baseUrl);
+    const parserSays = url.username !== '' || url.password !== '';
+    let message = '';
+    try {
+      createClient(baseUrl);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(/credentials/.test(message)).toBe(parserSays);
+  });
+
   it('resolves a relative baseUrl against location.origin where one exists', () => {
     vi.stubGlobal('location', { origin: 'https://app.example.com' });
     try {
@@ -66,7 +93,7 @@ describe('constructor validation', () => {
     expect(() => api.setHeader('X-A', 'a\nb')).toThrow(TypeError);
     expect(() => api.setHeader('bad name', 'v')).toThrow(TypeError);
     // A valid token, but as a key of a plain object it would set the prototype, not a header.
-    // Header maps have no prototype: `__proto__` is a name like any other (issue 15).
+    // Header maps have no prototype: `__proto__` is a name like any other.
     expect(() => api.setHeader('__proto__', 'v')).not.toThrow();
     expect(Object.getOwnPropertyDescriptor(api.getConfig().headers, '__proto__')?.value).toBe('v');
     expect(() => api.removeHeader('')).toThrow(TypeError);

@@ -1,7 +1,7 @@
 /**
- * The client-level parts of a dialect (DESIGN §6): how the session travels, what an error
- * body means, whether bodies are envelopes; and the response surface dialects read
- * (headers, meta normalized after interceptors).
+ * The client-level parts of a dialect (core README, "Backends"): how the session travels, what an
+ * error body means, whether bodies are envelopes; and the response surface dialects read (headers,
+ * meta normalized after interceptors).
  */
 import { bracketSerializer, createClient, type Dialect } from '@bridgekit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,7 +97,7 @@ describe('envelope flag', () => {
       dialect: { name: 'plain', envelope: false },
     }).get('/a');
     expect(plain.success && plain.data).toEqual({ success: true, data: 5, id: 1 });
-    // The default protocol reads a boolean `success` as its envelope (DESIGN §2).
+    // The default protocol reads a boolean `success` as its envelope (core README, "Responses").
     expect((await createClient(server.url).get('/a')).data).toBe(5);
   });
 });

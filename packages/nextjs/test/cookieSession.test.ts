@@ -1,4 +1,4 @@
-// Issue 18 item 5 (Next.js): the server entry with cookie sessions. The API sets the session
+// The server entry with cookie sessions. The API sets the session
 // as an HttpOnly cookie (a sign-in with `Prefer: session=cookie`); the browser sends it with
 // page requests to the Next.js app (cookies are per host, not per port), and the server
 // helpers forward it to the API as that same cookie, never as the session header.

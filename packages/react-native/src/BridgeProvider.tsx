@@ -1,9 +1,12 @@
 import type { StorageAdapter } from '@bridgekit/core';
+import NetInfo, { type NetInfoState } from '@react-native-community/netinfo';
 import {
   BridgeProvider as HooksBridgeProvider,
   type BridgeProviderProps as HooksBridgeProviderProps,
 } from '@bridgekit/react/hooks';
 import { type ReactNode, useState } from 'react';
+import { AppState, type AppStateStatus } from 'react-native';
+import type { SWRConfiguration } from 'swr';
 import { createAsyncStorageAdapter } from './createAsyncStorageAdapter';
 import { createSecureStoreAdapter, type SecureStoreLike } from './createSecureStoreAdapter';
 
@@ -51,6 +54,45 @@ function asyncStorage(): StorageAdapter {
   return defaultStorage;
 }
 
+/** Online unless NetInfo says there is no connection or no internet (unknown counts as online). */
+function isReachable(state: Pick<NetInfoState, 'isConnected' | 'isInternetReachable'>): boolean {
+  return state.isConnected !== false && state.isInternetReachable !== false;
+}
+
+/**
+ * SWR's focus and reconnect events for React Native. SWR listens on `window` (focus,
+ * visibilitychange, online), which React Native never fires: here the app coming back to the
+ * foreground (AppState `background`/`inactive` -> `active`) is a focus, and NetInfo going from
+ * offline to online is a reconnect. SWR subscribes through `initFocus` / `initReconnect` when
+ * the provider mounts and calls what they return when it unmounts. These are options of a cache
+ * provider, so the SWR config gets one (`() => new Map()`) unless the app gives its own.
+ */
+function nativeEvents(): SWRConfiguration & Required<Pick<SWRConfiguration, 'provider'>> {
+  let online = true;
+  return {
+    provider: () => new Map(),
+    isOnline: () => online,
+    isVisible: () => AppState.currentState !== 'background',
+    initFocus(revalidate) {
+      let previous: AppStateStatus | undefined = AppState.currentState;
+      const subscription = AppState.addEventListener('change', (next) => {
+        if (next === 'active' && (previous === 'background' || previous === 'inactive')) {
+          revalidate();
+        }
+        previous = next;
+      });
+      return () => subscription.remove();
+    },
+    initReconnect(revalidate) {
+      return NetInfo.addEventListener((state) => {
+        const wasOnline = online;
+        online = isReachable(state);
+        if (online && !wasOnline) revalidate();
+      });
+    },
+  };
+}
+
 /**
  * Makes one or several APIs available to the hooks and components below it. Same props as
  * `@bridgekit/react`'s provider; the only difference is the default storage: instances built
@@ -72,12 +114,18 @@ function asyncStorage(): StorageAdapter {
 export function BridgeProvider({ secureStore, ...props }: BridgeProviderProps): ReactNode {
   // Checked (TypeError) and made once, like the instances the provider reads on first render.
   const [secure] = useState(() => secureStore && createSecureStoreAdapter(secureStore));
+  // SWR reads the cache provider (and its focus / reconnect wiring) once, on mount.
+  const [events] = useState(nativeEvents);
   const given = secure ? withRefreshTokenStorage(props, secure) : props;
+  // The app's own SWR options win; its `provider` too, still wired to AppState and NetInfo
+  // unless it passes its own `initFocus` / `initReconnect`.
+  const swr: SWRConfiguration = { ...events, ...given.swr };
+  if (swr.provider === undefined) swr.provider = events.provider;
   const { transformConfig } = given;
   // The app's own transform first, so a config it builds without storage still gets the default.
   const withStorage: BridgeProviderProps['transformConfig'] = (config, id) => {
     const mapped = transformConfig ? transformConfig(config, id) : config;
     return mapped.storage === undefined ? { ...mapped, storage: asyncStorage() } : mapped;
   };
-  return <HooksBridgeProvider {...given} transformConfig={withStorage} />;
+  return <HooksBridgeProvider {...given} swr={swr} transformConfig={withStorage} />;
 }

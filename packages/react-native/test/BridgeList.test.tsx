@@ -155,6 +155,37 @@ describe('BridgeList', () => {
     expect(screen.getAllByText(/@example\.com$/)).toHaveLength(3);
   });
 
+  test('loading page 2 sends one request: page 2, not page 1 again', async () => {
+    await AsyncStorage.setItem(
+      'client_session_id',
+      await sessionFor('admin@example.com', 'admin123'),
+    );
+    const net = countingFetch();
+    render(
+      <TestProvider fetch={net.fetch}>
+        <BridgeList<User>
+          testID="users"
+          endpoint="/users"
+          pageSize={2}
+          renderItem={(user) => <Text>{user.email}</Text>}
+        />
+      </TestProvider>,
+    );
+    const pages = () =>
+      net.requests
+        .map((r) => new URL(r.url))
+        .filter((u) => u.pathname.endsWith('/users'))
+        .map((u) => u.searchParams.get('page'));
+    await screen.findByText('admin@example.com');
+    expect(pages()).toEqual(['1']);
+    await scrollToEnd('users', 1000);
+    expect(await screen.findByText('viewer@example.com')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByLabelText('Loading more')).toBeNull());
+    // Let any late revalidation of the first page show up before counting.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(pages()).toEqual(['1', '2']);
+  });
+
   test('shows a loading footer while the next page is in flight', async () => {
     await AsyncStorage.setItem(
       'client_session_id',

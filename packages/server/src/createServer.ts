@@ -24,9 +24,9 @@ import { createSessionStore } from './sessionStore';
 
 /**
  * Creates the Bridgekit reference server: auth with sessions, and a CRUD + filter + search +
- * pagination API for every entity of the data set, speaking the protocol of DESIGN.md §5,
- * with the security defaults of DESIGN.md §5 (no CORS unless listed, CSRF check on cookie
- * sessions, throttled sign-ins, `nosniff`).
+ * pagination API for every entity of the data set, speaking the protocol of
+ * packages/server/README.md ("Endpoints"), with its security defaults (README, "Security defaults":
+ * no CORS unless listed, CSRF check on cookie sessions, throttled sign-ins, `nosniff`).
  *
  * @example
  * const server = createServer({ seed: 'demo' });

@@ -4,7 +4,7 @@ import {
   type SearchQuery,
   useSearchQueryBuilder,
 } from '@bridgekit/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { containsPattern } from '../likePattern';
 import type { Product } from '../types';
 import { SearchResults } from './SearchResults';
@@ -32,6 +32,107 @@ function toFilter(row: Row): [FilterOperator, unknown] {
     return [row.operator, row.value.split(',').map((v) => v.trim())];
   if (row.operator === 'null' || row.operator === 'nnull') return [row.operator, true];
   return [row.operator, row.value];
+}
+
+/** What a filter row with `operator` keeps, and what it sends for `field`. */
+function operatorHelp(operator: Choice, field: string): ReactNode {
+  const sends = (wire: string) => (
+    <>
+      {' '}
+      It sends <code>{wire}</code>.
+    </>
+  );
+  const like = (
+    <>
+      {' '}
+      Without <code>%</code> that is an exact match (<code>ilike desk</code> finds only “desk”);{' '}
+      <code>%</code> stands for any run of characters, <code>_</code> for one.
+    </>
+  );
+  switch (operator) {
+    case 'contains':
+      return (
+        <>
+          <strong>contains</strong> finds your text anywhere in the value, ignoring case: it sends{' '}
+          <code>ilike %text%</code>, with <code>%</code>, <code>_</code> and <code>\</code> in your
+          text escaped so they match themselves. (<strong>like</strong> and <strong>ilike</strong>{' '}
+          compare the whole value instead: without <code>%</code> they are exact matches.)
+        </>
+      );
+    case 'eq':
+      return (
+        <>
+          <strong>eq</strong> keeps the rows whose {field} is exactly your value (case counts).
+          {sends(`${field}=value`)}
+        </>
+      );
+    case 'ne':
+      return (
+        <>
+          <strong>ne</strong> keeps the rows whose {field} is anything but your value.
+          {sends(`${field}[ne]=value`)}
+        </>
+      );
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte': {
+      const words = {
+        gt: 'greater than',
+        gte: 'greater than or equal to',
+        lt: 'less than',
+        lte: 'less than or equal to',
+      }[operator];
+      return (
+        <>
+          <strong>{operator}</strong> keeps the rows whose {field} is {words} your value (numbers by
+          size, text in alphabetical order).{sends(`${field}[${operator}]=value`)}
+        </>
+      );
+    }
+    case 'like':
+      return (
+        <>
+          <strong>like</strong> compares the whole {field} with your pattern, case counting.
+          {like}
+        </>
+      );
+    case 'ilike':
+      return (
+        <>
+          <strong>ilike</strong> compares the whole {field} with your pattern, ignoring case.
+          {like}
+        </>
+      );
+    case 'in':
+      return (
+        <>
+          <strong>in</strong> keeps the rows whose {field} is one of your values, separated by
+          commas (<code>Home, Garden</code>).{sends(`${field}[in]=a,b`)}
+        </>
+      );
+    case 'nin':
+      return (
+        <>
+          <strong>nin</strong> keeps the rows whose {field} is none of your values, separated by
+          commas.{sends(`${field}[nin]=a,b`)}
+        </>
+      );
+    case 'null':
+      return (
+        <>
+          <strong>null</strong> keeps the rows without a {field}; it takes no value.
+          {sends(`${field}[null]=true`)}
+        </>
+      );
+    case 'nnull':
+      return (
+        <>
+          <strong>nnull</strong> keeps the rows that have a {field}; it takes no value.
+          {sends(`${field}[nnull]=true`)}
+        </>
+      );
+  }
 }
 
 /**
@@ -93,7 +194,7 @@ export function SearchPanel({ onDelete }: { onDelete: (product: Product) => void
             </select>
             <select
               aria-label={`Operator ${index + 1}`}
-              aria-describedby="operator-help"
+              aria-describedby={`operator-help-${row.id}`}
               value={row.operator}
               onChange={(e) => change(row.id, { operator: e.target.value as Choice })}
             >
@@ -115,16 +216,11 @@ export function SearchPanel({ onDelete }: { onDelete: (product: Product) => void
             >
               ✕
             </button>
+            <p className="help" id={`operator-help-${row.id}`} data-testid="operator-help">
+              {operatorHelp(row.operator, row.field)}
+            </p>
           </div>
         ))}
-        <p className="help" id="operator-help" data-testid="operator-help">
-          <strong>contains</strong> finds your text anywhere in the value, ignoring case: it sends{' '}
-          <code>ilike %text%</code>, with <code>%</code>, <code>_</code> and <code>\</code> in your
-          text escaped so they match themselves. <strong>like</strong> and <strong>ilike</strong>{' '}
-          compare the whole value: without <code>%</code> they are exact matches (
-          <code>ilike desk</code> finds only “desk”); <code>%</code> stands for any run of
-          characters, <code>_</code> for one.
-        </p>
         <div className="actions">
           <button
             type="button"

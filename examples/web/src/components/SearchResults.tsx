@@ -23,6 +23,12 @@ function nextSort(sort: Sort, key: string): Sort {
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
+/** "No matching products", "1 matching product", "24 matching products". */
+export function matchingProducts(total: number): string {
+  if (total === 0) return 'No matching products';
+  return `${total} matching ${total === 1 ? 'product' : 'products'}`;
+}
+
 /**
  * The rows matching the search panel's query (`GET /products/search?...`), sortable by a
  * header click like the main table (`sort=field:dir` on the wire), back to page 1 on a new sort.
@@ -63,7 +69,7 @@ export function SearchResults({ query, onPage, onDelete }: Props) {
       aria-busy={isLoading}
     >
       <p className="muted" data-testid="search-total">
-        {isLoading && !data ? 'Searching…' : `${meta?.total ?? 0} matching products`}
+        {isLoading && !meta ? 'Searching…' : matchingProducts(meta?.total ?? 0)}
       </p>
       <div className="table-scroll">
         <table>
@@ -73,7 +79,11 @@ export function SearchResults({ query, onPage, onDelete }: Props) {
                 const key = String(column.key);
                 const sorted = sort?.key === key ? sort.dir : undefined;
                 return (
-                  <th key={key} aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
+                  <th
+                    key={key}
+                    className={column.sortable === false ? undefined : 'bk-table__header--sortable'}
+                    aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
+                  >
                     {column.sortable === false ? (
                       column.header
                     ) : (

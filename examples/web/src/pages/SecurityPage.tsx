@@ -2,6 +2,7 @@ import { useAuth, type UseAuthResult } from '@bridgekit/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Field } from '../components/Field';
 import { NewPasswordFields } from '../components/NewPasswordFields';
+import { TotpQrCode } from '../components/TotpQrCode';
 import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
 
 type TwoFactorSetup = Awaited<ReturnType<UseAuthResult['setupTwoFactor']>>;
@@ -225,9 +226,10 @@ function TwoFactor() {
     body = (
       <div data-testid="two-factor-setup">
         <p>
-          Add this account to your authenticator app (any TOTP app) with the secret, or give it the
-          URI. Then enter the code it shows.
+          Scan this QR code with your authenticator app (any TOTP app), or type in the secret, or
+          give it the URI. Then enter the code it shows.
         </p>
+        <TotpQrCode uri={setup.uri} />
         <dl className="secret">
           <dt>Secret</dt>
           <dd>

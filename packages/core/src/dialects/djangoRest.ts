@@ -1,5 +1,6 @@
 /**
- * Django REST Framework with django-filter (DESIGN §6). The query assumes the view declares
+ * Django REST Framework with django-filter (core README, "Django REST Framework"). The query
+ * assumes the view declares
  * the lookups it receives (`filterset_fields = { 'price': ['exact', 'gte', 'range'] }`):
  * django-filter silently ignores a name it has no filter for. It has no negation in the query
  * string (`exclude=True` is declared on the server), so `ne`, `nin` and `notBetween` are

@@ -1,6 +1,6 @@
 /**
- * `@bridgekit/core/dialects`: the built-in backend dialects (DESIGN §6), one factory per
- * module so an app pays only for the one it imports, and the helpers to write your own.
+ * `@bridgekit/core/dialects`: the built-in backend dialects (core README, "Backends"), one factory
+ * per module so an app pays only for the one it imports, and the helpers to write your own.
  *
  * @example
  * import { createClient } from '@bridgekit/core';

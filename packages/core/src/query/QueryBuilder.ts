@@ -1,5 +1,5 @@
 /**
- * The chainable query builder of spec §4.4, wire format of DESIGN §3.
+ * The chainable query builder (core README, "Query builder"; its wire format, "Wire format").
  */
 import type { DialectQuery } from '../dialect';
 import type { ApiResponse, RequestOptions } from '../types';

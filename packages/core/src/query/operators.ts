@@ -1,7 +1,8 @@
 /**
- * The 16 filter operator functions of spec §4.5. Each returns a frozen `{ operator, value }`
- * object that `QueryBuilder.where(field, op)` turns into `field[operator]=value`
- * (DESIGN §3). Bad input throws at once, naming the function and the argument.
+ * The 16 filter operator functions (core README, "Operators"). Each returns a frozen
+ * `{ operator, value }` object that `QueryBuilder.where(field, op)` turns into
+ * `field[operator]=value` (core README, "Wire format"). Bad input throws at once, naming the
+ * function and the argument.
  */
 import { describe } from '../argumentError';
 import { assertQueryValue } from './queryValue';
@@ -23,7 +24,7 @@ export interface FilterOperator<V = unknown> {
 /** A bound of a range comparison: a finite number or a valid `Date` (sent as ISO text). */
 export type RangeBound = number | Date;
 
-/** The operator names of DESIGN §3 as they appear on the wire. */
+/** The operator names as they appear on the wire (core README, "Operators"). */
 export const OPERATOR_NAMES = [
   'eq',
   'ne',

@@ -1,7 +1,7 @@
 /**
  * How the query builder's entries become a query string. One replaceable object, so another
  * backend dialect (`filter[price][gte]=`, `price=gte:10`, ...) is a new serializer, not a new
- * builder (DESIGN §3).
+ * builder (core README, "Another wire format").
  */
 import { serializeValue } from '../params';
 
@@ -110,10 +110,10 @@ function nameText(entry: QueryEntry): string {
 }
 
 /**
- * The default wire format of DESIGN §3: `field=value` for equality, `field[op]=value`
- * otherwise (field encoded, brackets literal), `q`, `page`, `limit`, `offset`,
- * `sort=name:asc,age:desc`, custom params under their own key; values
- * `encodeURIComponent`-encoded (`%20` for spaces).
+ * The default wire format (core README, "Wire format"): `field=value` for equality,
+ * `field[op]=value` otherwise (field encoded, brackets literal), `q`, `page`, `limit`, `offset`,
+ * `sort=name:asc,age:desc`, custom params under their own key; values `encodeURIComponent`-encoded
+ * (`%20` for spaces).
  *
  * @example
  * bracketSerializer.serialize([

@@ -1,3 +1,4 @@
+import { parseRetryAfter } from '../retry';
 import type { ApiResponse } from '../types';
 
 /**
@@ -19,15 +20,27 @@ export class BridgeApiError extends Error {
   readonly code?: string;
   /** Field-level messages (field -> message) from the server's error envelope. */
   readonly errors?: Record<string, string>;
+  /**
+   * How long the server asked to wait before trying again, in ms: its `Retry-After` header
+   * (delta seconds or an HTTP date, measured when the error was made), as a 429 or 503 sends.
+   * Absent when the response had no such header (or no response arrived).
+   */
+  readonly retryAfter?: number;
 
   constructor(
     message: string,
-    details: { status: number; code?: string; errors?: Record<string, string> },
+    details: {
+      status: number;
+      code?: string;
+      errors?: Record<string, string>;
+      retryAfter?: number;
+    },
   ) {
     super(message);
     this.status = details.status;
     if (details.code !== undefined) this.code = details.code;
     if (details.errors !== undefined) this.errors = details.errors;
+    if (details.retryAfter !== undefined) this.retryAfter = details.retryAfter;
   }
 
   /**
@@ -42,10 +55,14 @@ export class BridgeApiError extends Error {
       response.error ||
       response.message ||
       (response.status ? `HTTP ${response.status}` : 'Request failed');
+    const headers = response.headers;
+    const retryAfter =
+      typeof headers?.get === 'function' ? parseRetryAfter(headers.get('retry-after')) : undefined;
     return new BridgeApiError(message, {
       status: response.status,
       ...(response.code !== undefined && { code: response.code }),
       ...(response.errors !== undefined && { errors: response.errors }),
+      ...(retryAfter !== undefined && { retryAfter }),
     });
   }
 }

@@ -20,7 +20,7 @@ export type EntityOperation = 'list' | 'get' | 'search' | 'create' | 'update' | 
  * const config: EntityConfig = {
  *   endpoint: '/products',
  *   customEndpoints: { search: '/search/products', get: '/products/by-id/:id' },
- *   updateMethod: 'PATCH',
+ *   updateMethod: 'PUT', // update replaces the record instead of merging into it
  * };
  */
 export interface EntityConfig {
@@ -33,8 +33,10 @@ export interface EntityConfig {
    */
   customEndpoints?: Partial<Record<EntityOperation, string>>;
   /**
-   * HTTP method of `update`.
-   * @default the dialect's (`PATCH` where `PUT` replaces), else 'PUT'
+   * HTTP method of `update`. `update(id, data)` takes a `Partial<T>`, so the default is the
+   * backend's merging verb; `'PUT'` asks for a replace (the server then wants every required
+   * field).
+   * @default the dialect's merging verb, else 'PATCH' (the Bridgekit protocol's merge)
    */
   updateMethod?: 'PUT' | 'PATCH';
   /**
@@ -93,7 +95,7 @@ export interface BridgeApiService<T> {
   search(params: SearchParams): Promise<PaginatedResponse<T>>;
   /** POST `endpoint`. */
   create(data: Partial<T>): Promise<T>;
-  /** PUT (or PATCH) `endpoint/:id`. */
+  /** PATCH `endpoint/:id` (a merge; PUT with `updateMethod: 'PUT'`). */
   update(id: string, data: Partial<T>): Promise<T>;
   /** DELETE `endpoint/:id`. */
   delete(id: string): Promise<void>;
@@ -176,10 +178,12 @@ function succeeded<R>(response: ApiResponse<R>): ApiResponse<R> {
 }
 
 /**
- * Creates the CRUD + search service of one entity over a client. Paths (DESIGN §4): list and
- * create `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`. The dialect
- * (`config.dialect`, else the client's) decides query syntax, list shape, paths, verbs and
- * bodies (DESIGN §6); `customEndpoints` and `updateMethod` win over it.
+ * Creates the CRUD + search service of one entity over a client. Paths of the Bridgekit
+ * protocol (the reference server's routes, packages/server/README.md): list and create
+ * `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`; update is a PATCH,
+ * which merges. The dialect (`config.dialect`, else the client's) decides query syntax, list
+ * shape, paths, verbs and bodies (`Dialect` in ../dialect.ts); `customEndpoints` and
+ * `updateMethod` win over it.
  *
  * @example
  * const products = createBridgeApiService<Product>(client, { endpoint: '/products' });
@@ -200,7 +204,7 @@ export function createBridgeApiService<T>(
   const records = dialect?.records ?? {};
   const query = dialect?.query ?? bracketSerializer;
   const list = dialect?.list ?? parseListResponse;
-  const updateMethod = config.updateMethod ?? records.updateMethod ?? 'PUT';
+  const updateMethod = config.updateMethod ?? records.updateMethod ?? 'PATCH';
   if (updateMethod !== 'PUT' && updateMethod !== 'PATCH') {
     throw new TypeError(
       `config.updateMethod must be 'PUT' or 'PATCH', got ${String(updateMethod)}`,

@@ -1,7 +1,7 @@
 /**
- * `@bridgekit/core/auth`: the auth lifecycle beside the auth service (issue 18): account
- * flows, two-factor sign-in and refresh tokens. A separate entry so that apps which only
- * sign in do not ship it; it works through the service's and the client's public seams
+ * `@bridgekit/core/auth`: the auth lifecycle beside the auth service (core README, "Auth
+ * lifecycle"): account flows, two-factor sign-in and refresh tokens. A separate entry so that apps
+ * which only sign in do not ship it; it works through the service's and the client's public seams
  * (`fetchUser`, response interceptors, `onSessionRefresh`).
  */
 import { mustBe, nonEmptyString } from '../argumentError';

@@ -1,7 +1,7 @@
 /**
- * The auth service (DESIGN §4): login, logout, validation and the current user of one client,
- * with a small store of `AuthState` that hooks subscribe to. Shapes are in `authTypes`, the
- * default reading of answers in `authResponse`.
+ * The auth service (core README, "createAuthService"): login, logout, validation and the current
+ * user of one client, with a small store of `AuthState` that hooks subscribe to. Shapes are in
+ * `authTypes`, the default reading of answers in `authResponse`.
  */
 import type { Client } from '../client';
 import type { DialectAuth } from '../dialect';

@@ -1,5 +1,5 @@
 /**
- * The shapes of authentication (spec §2.7): users, credentials, login and validation
+ * The shapes of authentication: users, credentials, login and validation
  * results, the auth paths, the auth state and the service's interface.
  */
 import type { Client } from '../client';
@@ -49,7 +49,7 @@ export interface AuthPaths {
   me: string;
 }
 
-/** The default auth paths (DESIGN §4). */
+/** The default auth paths: the reference server's (packages/server/README.md, "Endpoints"). */
 export const DEFAULT_AUTH_PATHS: Readonly<AuthPaths> = Object.freeze({
   login: '/auth/login',
   logout: '/auth/logout',

@@ -1,5 +1,5 @@
 /**
- * Cross-tab sync of the auth lifecycle (issue 18): tabs of one origin that talk to one API
+ * Cross-tab sync of the auth lifecycle: tabs of one origin that talk to one API
  * tell each other when they sign in, sign out or rotate the session, and take turns to spend
  * the refresh token. Internal to `@bridgekit/core/auth` (the lifecycle's `crossTab` option).
  */

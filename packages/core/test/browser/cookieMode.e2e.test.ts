@@ -1,4 +1,4 @@
-// Issue 18 item 5 in real Chromium: a cookie-mode client (`sessionMode: 'cookie'`) signs in
+// In real Chromium: a cookie-mode client (`sessionMode: 'cookie'`) signs in
 // against the reference server; the session lives in an HttpOnly cookie that scripts cannot
 // read (`document.cookie`), the login answer holds no token, the cookie goes to the API and
 // to no other origin, and logout ends it. The page and the API are two loopback servers on

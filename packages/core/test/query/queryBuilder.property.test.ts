@@ -89,7 +89,10 @@ function apply(builder: QueryBuilder, s: Step): void {
   }
 }
 
-/** The decoded entries DESIGN §3 says a chain produces, computed independently of the builder. */
+/**
+ * The decoded entries the wire format (core README, "Wire format") says a chain produces,
+ * computed independently of the builder.
+ */
 function expectedEntries(steps: Step[]): Array<[string, string]> {
   type Slot = { sort: Array<[string, string]> } | { text: string };
   const entries = new Map<string, Slot>();

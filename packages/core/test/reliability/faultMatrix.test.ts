@@ -1,7 +1,7 @@
 /**
  * The fault matrix: every fault mode × every verb × retries (0, 2) × time-out (off, on) ×
- * caller abort (no, yes). Each case asserts the outcome DESIGN.md §2 promises, the attempts
- * the server saw, and the timing of time-outs and aborts.
+ * caller abort (no, yes). Each case asserts the outcome the core README's "Responses" promises, the
+ * attempts the server saw, and the timing of time-outs and aborts.
  */
 import { type ApiResponse, createClient } from '@bridgekit/core';
 import { describe, it } from 'vitest';
@@ -134,7 +134,7 @@ function expected(mode: FaultMode, verb: Verb, retries: number, timeout: number)
         attempts: tries,
       };
     case 'html-404':
-      // A framework's HTML error page is not a message: the status line stands (issue 14).
+      // A framework's HTML error page is not a message: the status line stands.
       return {
         success: false,
         status: 404,

@@ -1,5 +1,5 @@
 /**
- * Client-side security items of issue 15 (7, 9, 10, 11), against a real loopback server.
+ * Client-side security checks, against a real loopback server.
  */
 import { createClient } from '@bridgekit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -52,7 +52,7 @@ describe('createBridgeApiService: requests', () => {
       'GET /api/products/a%20b%2F1',
       'GET /api/products/search?q=lamp%20x&entity=product&page=1&limit=3&sort=name:asc',
       'POST /api/products',
-      'PUT /api/products/1',
+      'PATCH /api/products/1',
       'DELETE /api/products/1',
     ]);
     expect(fixture.requests[3]?.body).toEqual({ name: 'A', price: 1 });
@@ -60,13 +60,13 @@ describe('createBridgeApiService: requests', () => {
     expect(service.endpoint).toBe('/products');
   });
 
-  it('uses PATCH for update when updateMethod is PATCH', async () => {
+  it('uses PUT for update when updateMethod is PUT', async () => {
     const { fixture, service } = await setup(() => ok({ id: '7' }), {
       endpoint: '/tasks',
-      updateMethod: 'PATCH',
+      updateMethod: 'PUT',
     });
     await expect(service.update('7', { name: 'x' })).resolves.toEqual({ id: '7' });
-    expect(fixture.requests[0]?.method).toBe('PATCH');
+    expect(fixture.requests[0]?.method).toBe('PUT');
   });
 
   it('replaces :id in customEndpoints templates, encoded', async () => {
@@ -151,6 +151,18 @@ describe('createBridgeApiService: responses', () => {
       code: 'VALIDATION_ERROR',
       errors: { name: 'name is required' },
     });
+  });
+
+  it("carries the response's Retry-After (seconds or HTTP date) as retryAfter in ms", () => {
+    const failure = (headers?: Headers) =>
+      BridgeApiError.fromResponse({ success: false, status: 503, error: 'busy', headers });
+    expect(failure(new Headers({ 'Retry-After': '2' })).retryAfter).toBe(2000);
+    const date = new Date(Date.now() + 60_000).toUTCString();
+    const fromDate = failure(new Headers({ 'Retry-After': date })).retryAfter!;
+    expect(fromDate).toBeGreaterThan(55_000);
+    expect(fromDate).toBeLessThanOrEqual(60_000);
+    expect(failure(new Headers()).retryAfter).toBeUndefined();
+    expect(failure(new Headers({ 'Retry-After': 'soon' })).retryAfter).toBeUndefined();
   });
 
   it('rejects with status 0 and a code when the server is unreachable', async () => {

@@ -1,4 +1,4 @@
-// Issue 18 (core): account flows, two-factor sign-in and refresh tokens against the real
+// Account flows, two-factor sign-in and refresh tokens against the real
 // reference server.
 import { type Client, createAuthService, createClient, MemoryStorage } from '@bridgekit/core';
 import { createAuthLifecycle } from '@bridgekit/core/auth';

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 8: every failure of login and validateSession is a BridgeApiError and ends
+ * Every failure of login and validateSession is a BridgeApiError and ends
  * loading, whatever failed (the server, the mapping, an unusable session id).
  */
 import { createAuthService, createClient, isBridgeApiError } from '@bridgekit/core';

@@ -1,4 +1,4 @@
-// Issue 18 item 5 (core): cookie sessions (`sessionMode: 'cookie'`) against the real reference
+// Cookie sessions (`sessionMode: 'cookie'`) against the real reference
 // server. Node's fetch keeps no cookies, so `jarFetch` plays the browser's part: it keeps the
 // cookies the server sets (by name and path, as a browser would) and sends them back only
 // for requests made with `credentials: 'include'` to the origin that set them. The browser

@@ -1,4 +1,4 @@
-// Issue 18: the session ends while a request is on its way. The server (with latency) checks
+// The session ends while a request is on its way. The server (with latency) checks
 // the session only after the request arrived, so it sees an expired session: the client must
 // refresh once and replay, and the caller sees only the 200.
 import { createAuthService, createClient, MemoryStorage } from '@bridgekit/core';

@@ -15,7 +15,10 @@ export interface BridgeTableClassNames {
   caption?: string;
   /** `<thead>` (`bk-table__head`). */
   head?: string;
-  /** Every `<th>` (`bk-table__header`; sorted ones also `bk-table__header--sorted`). */
+  /**
+   * Every `<th>` (`bk-table__header`; sortable ones also `bk-table__header--sortable`, sorted
+   * ones `bk-table__header--sorted`).
+   */
   header?: string;
   /** The sort `<button>` inside a sortable `<th>` (`bk-table__sort`). */
   sortButton?: string;
@@ -114,8 +117,9 @@ const defaultRowKey = (row: unknown, index: number): string | number => {
  * revalidated by mutations on the same endpoint) and holds page and sort. Unstyled: every part has a stable `bk-table__*` class and takes extra
  * classes through `className`/`classNames`.
  *
- * Accessibility: sortable headers are buttons inside `<th>` and the sorted header has
- * `aria-sort`; the table has `aria-busy` while loading; with `onRowClick` rows are focusable
+ * Accessibility: sortable headers are buttons inside `<th>` (a click anywhere in the cell
+ * sorts; style `.bk-table__sort` to fill its `.bk-table__header--sortable` cell so the focus ring
+ * shows the whole control) and the sorted header has `aria-sort`; the table has `aria-busy` while loading; with `onRowClick` rows are focusable
  * (`tabIndex=0`) and react to Enter and Space; "Page x of y" is announced politely.
  * Clicking a header sorts ascending, again descending, a third time removes the sort; sorting
  * returns to page 1. The previous page stays visible while the next one loads.
@@ -250,24 +254,24 @@ export function BridgeTable<T>({
               const dir = sort?.key === key ? sort.dir : null;
               const sortable = column.sortable !== false;
               return (
+                // A click anywhere in a sortable cell sorts, not only on its label: the
+                // button's own clicks (mouse, Enter, Space) bubble to this one handler.
                 <th
                   key={key}
                   scope="col"
                   className={cx(
                     'bk-table__header',
+                    sortable && 'bk-table__header--sortable',
                     dir && 'bk-table__header--sorted',
                     classNames.header,
                   )}
                   aria-sort={
                     dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined
                   }
+                  onClick={sortable ? () => toggleSort(key) : undefined}
                 >
                   {sortable ? (
-                    <button
-                      type="button"
-                      className={cx('bk-table__sort', classNames.sortButton)}
-                      onClick={() => toggleSort(key)}
-                    >
+                    <button type="button" className={cx('bk-table__sort', classNames.sortButton)}>
                       {column.header}
                       <span className="bk-table__sort-indicator" aria-hidden="true">
                         {dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}

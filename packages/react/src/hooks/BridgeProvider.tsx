@@ -14,6 +14,7 @@ import {
   type BridgeContextValue,
   type BridgeInstance,
 } from './internal/BridgeContext';
+import { withBridgeRetryPolicy } from './retryPolicy';
 
 /**
  * The auth lifecycle options an instance takes (see `AuthLifecycleOptions` of
@@ -106,8 +107,10 @@ export interface BridgeProviderProps extends LifecycleConfig {
   transformConfig?: (config: BridgeInstanceConfig, instanceId: string) => BridgeInstanceConfig;
   /**
    * SWR options for every query below the provider; when given, children are wrapped in
-   * `<SWRConfig value={swr}>`.
-   * @default undefined (SWR's own defaults, or an outer SWRConfig)
+   * `<SWRConfig value={swr}>`. Failed queries are retried by Bridgekit's retry policy (no
+   * retry of a 4xx other than 408/429, a bounded backoff for 5xx and network errors,
+   * `Retry-After` on 429/503) unless `swr` or an enclosing SWRConfig sets `onErrorRetry`.
+   * @default undefined (SWR's own defaults, or an outer SWRConfig; Bridgekit's retry policy)
    */
   swr?: SWRConfiguration;
   children?: ReactNode;
@@ -234,5 +237,9 @@ function createContextValue(props: BridgeProviderProps): BridgeContextValue {
 export function BridgeProvider(props: BridgeProviderProps): ReactNode {
   const [value] = useState(() => createContextValue(props));
   const content = <BridgeContext.Provider value={value}>{props.children}</BridgeContext.Provider>;
-  return props.swr ? <SWRConfig value={props.swr}>{content}</SWRConfig> : content;
+  return (
+    <SWRConfig value={withBridgeRetryPolicy}>
+      {props.swr ? <SWRConfig value={props.swr}>{content}</SWRConfig> : content}
+    </SWRConfig>
+  );
 }

@@ -41,10 +41,14 @@ export interface UseAuthResult extends AuthState, AccountActions {
   /** Fetches the current user again; `null` when the session was rejected. */
   refreshUser(): Promise<User | null>;
   /**
-   * `true` while an account action of this hook runs. Apart from `isLoading`, so a guard does
-   * not flip to loading while a signed-in user changes their password.
+   * `true` while an account action of this hook runs (until the last of overlapping ones
+   * settles). Apart from `isLoading`, so a guard does not flip to loading while a signed-in
+   * user changes their password.
    */
   isAccountLoading: boolean;
-  /** The last account action's failure (a `BridgeApiError`), cleared when the next one starts. */
+  /**
+   * The failure (a `BridgeApiError`) of the account action that settled last, cleared when
+   * the next one starts or one succeeds.
+   */
   accountError: Error | null;
 }

@@ -1,7 +1,8 @@
 import { type ApiResponse, BridgeApiError, type Client } from '@bridgekit/core';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { useBridgeInstance } from './internal/BridgeContext';
+import { useMutationStore } from './internal/useMutationStore';
 import { invalidateBridgeQueries } from './invalidateBridgeQueries';
 
 /**
@@ -57,7 +58,9 @@ export interface UseBridgeFormSubmitResult<TData = any, TValues = Record<string,
   /**
    * Sends `values` to `endpoint` with `method`. Resolves with the response once the server
    * answered (a failure resolves too, with `success: false`), or with `undefined` when a
-   * submission was already pending (it is ignored). Stable across renders.
+   * submission was already pending (it is ignored). An `onSuccess` or `onError` that throws
+   * is logged with `console.error` and changes neither the state nor the result. Stable
+   * across renders.
    */
   submit: (values: TValues) => Promise<ApiResponse<TData> | undefined>;
   /** `true` from `submit` until the server answered. */
@@ -107,40 +110,37 @@ export function useBridgeFormSubmit<TData = any, TValues = Record<string, unknow
   }
   const { id, client } = useBridgeInstance('useBridgeFormSubmit', instanceId);
   const { cache, mutate } = useSWRConfig();
-  const [isSubmitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<BridgeApiError | null>(null);
-  // State updates are async: the ref stops a double click from sending twice. `latest` lets
-  // the stable `submit` use the options of the last render.
-  const pending = useRef(false);
+  // A form keeps showing its last error until the next answer replaces it.
+  const [store, { isLoading: isSubmitting, error }] = useMutationStore<TData, BridgeApiError>({
+    name: 'useBridgeFormSubmit()',
+    keepErrorWhileLoading: true,
+    toError: (error) => error as BridgeApiError,
+  });
+  // `latest` lets the stable `submit` use the options of the last render.
   const latest = useRef(options);
   latest.current = options;
 
   const submit = useCallback(
     async (values: TValues): Promise<ApiResponse<TData> | undefined> => {
-      if (pending.current) return undefined;
+      // The store is pending from `run` on, synchronously: a double click sends once.
+      if (store.getSnapshot().isLoading) return undefined;
       const current = latest.current;
-      pending.current = true;
-      let response: ApiResponse<TData>;
-      try {
-        // Transform before the state update, while the values' source (a DOM form) is
-        // still enabled.
-        const body = current.transformValues ? current.transformValues(values) : values;
-        setSubmitting(true);
-        response = await send<TData>(client, current.method, current.endpoint, body);
-      } catch (cause) {
-        // The client never rejects; this is a throwing transformValues.
-        response = {
-          success: false,
-          status: 0,
-          code: 'CLIENT_ERROR',
-          error: cause instanceof Error ? cause.message : String(cause),
-        };
-      } finally {
-        pending.current = false;
-        setSubmitting(false);
-      }
-      if (response.success) {
-        setError(null);
+      let response!: ApiResponse<TData>;
+      await store.run(async () => {
+        try {
+          // `run` calls this at once, so the values' source (a DOM form) is still enabled.
+          const body = current.transformValues ? current.transformValues(values) : values;
+          response = await send<TData>(client, current.method, current.endpoint, body);
+        } catch (cause) {
+          // The client never rejects; this is a throwing transformValues.
+          response = {
+            success: false,
+            status: 0,
+            code: 'CLIENT_ERROR',
+            error: cause instanceof Error ? cause.message : String(cause),
+          };
+        }
+        if (!response.success) throw BridgeApiError.fromResponse(response);
         if (current.invalidateCache ?? true) {
           const path = pathOf(current.endpoint);
           void invalidateBridgeQueries(
@@ -154,18 +154,13 @@ export function useBridgeFormSubmit<TData = any, TValues = Record<string, unknow
             },
           );
         }
-        current.onSuccess?.(response.data as TData);
-      } else {
-        const failure = BridgeApiError.fromResponse(response);
-        setError(failure);
-        current.onError?.(failure);
-      }
+        return response.data as TData;
+      }, current);
       return response;
     },
-    [client, id, cache, mutate],
+    [store, client, id, cache, mutate],
   );
-  const reset = useCallback(() => setError(null), []);
-  return { submit, isSubmitting, error, reset };
+  return { submit, isSubmitting, error, reset: store.reset };
 }
 
 /** The path of an endpoint without query, leading or trailing slashes: `'/products/'` → `'products'`. */

@@ -53,8 +53,9 @@ const EMPTY_PAGES: never[] = [];
  * is fetched with `service.getList({ ...params, page: n })`; `params.limit` is the page size
  * (`params.page` is ignored). Each page's SWR key is
  * `['bridgekit', instanceId, endpoint, 'infinite', params, pageIndex]`; no page is requested
- * after one whose `meta.hasMore` is false. Pass `null` as params to wait. `swrConfig` goes to
- * SWR as is. Mutations of the same instance and endpoint (`useBridgeMutation`, `useBridgeCrud`,
+ * after one whose `meta.hasMore` is false; `loadMore` sends one request, for the next page (not
+ * the first page again, as SWR's `setSize` alone would). Pass `null` as params to wait.
+ * `swrConfig` goes to SWR as is. Mutations of the same instance and endpoint (`useBridgeMutation`, `useBridgeCrud`,
  * `BridgeForm`) reload every loaded page, as `refresh()` does (SWR's key filters alone would
  * not reach an infinite list).
  *
@@ -86,9 +87,21 @@ export function useBridgeInfiniteQuery<T>(
     [waiting, instanceId, endpoint, stableParams],
   );
 
+  // SWR revalidates the first page whenever the list revalidates (`revalidateFirstPage`), which
+  // is what a focus or reconnect should do, but it does so on `setSize` too: loading page n + 1
+  // would fetch page 1 again. While `loadMore` grows the list, the loaded first page stands in
+  // for that second request, so each page costs one.
+  const pagesRef = useRef<PaginatedResponse<T>[]>(EMPTY_PAGES);
+  const growing = useRef<QueryParams | null>(null);
   const swr = useSWRInfinite<PaginatedResponse<T>, unknown, typeof getKey>(
     getKey,
-    ([, , , , p, pageIndex]: BridgeInfiniteKey) => service.getList({ ...p, page: pageIndex + 1 }),
+    ([, , , , p, pageIndex]: BridgeInfiniteKey) => {
+      const first = pagesRef.current[0];
+      if (pageIndex === 0 && growing.current === p && first !== undefined) {
+        return Promise.resolve(first);
+      }
+      return service.getList({ ...p, page: pageIndex + 1 });
+    },
     swrConfig,
   );
   const { size, setSize, mutate } = swr;
@@ -110,6 +123,7 @@ export function useBridgeInfiniteQuery<T>(
     [cache, instanceId, endpoint],
   );
   const pages = swr.data ?? EMPTY_PAGES;
+  pagesRef.current = pages;
   const last = pages.length > 0 ? pages[pages.length - 1] : undefined;
   const meta = last?.meta ?? null;
   const hasMore = meta?.hasMore === true;
@@ -134,15 +148,13 @@ export function useBridgeInfiniteQuery<T>(
       return;
     }
     inFlight.current = true;
-    setSize((current) => current + 1).then(
-      () => {
-        inFlight.current = false;
-      },
-      () => {
-        inFlight.current = false;
-      },
-    );
-  }, [setSize]);
+    growing.current = stableParams;
+    const done = () => {
+      inFlight.current = false;
+      growing.current = null;
+    };
+    setSize((current) => current + 1).then(done, done);
+  }, [setSize, stableParams]);
 
   const refresh = useCallback(async () => {
     setRefreshing(true);

@@ -1,10 +1,10 @@
 import type { BridgeApiService, PaginatedResponse } from '@bridgekit/core';
-import { useCallback, useContext, useRef, useState } from 'react';
+import { useCallback, useContext, useRef } from 'react';
 import { type Arguments, useSWRConfig } from 'swr';
 import { invalidateBridgeQueries } from './invalidateBridgeQueries';
 import { BridgeContext } from './internal/BridgeContext';
 import { instanceIdOf } from './internal/serviceRegistry';
-import { toError } from './internal/toError';
+import { useMutationStore } from './internal/useMutationStore';
 import { isBridgeQueryKey } from './isBridgeQueryKey';
 
 /** The mutation types of `useBridgeMutation`. */
@@ -74,15 +74,6 @@ export interface UseBridgeMutationResult<T, K extends BridgeMutationType> {
   reset(): void;
 }
 
-function call<A>(callback: ((arg: A) => void) | undefined, arg: A, name: string) {
-  try {
-    callback?.(arg);
-  } catch (error) {
-    // A throwing callback must not turn a settled mutation into a rejection.
-    console.error(`useBridgeMutation(): ${name} threw`, error);
-  }
-}
-
 const noop = () => {};
 
 function sameId(item: unknown, id: string): boolean {
@@ -138,10 +129,11 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
   }
   const instanceId = instanceIdOf('useBridgeMutation', service, useContext(BridgeContext));
   const { cache, mutate: mutateCache } = useSWRConfig();
-  // Counts overlapping calls so isLoading stays true until the last one settles. (setState
-  // after unmount is a no-op since React 18, so there is no mounted guard.)
-  const [pending, setPending] = useState(0);
-  const [error, setError] = useState<Error | null>(null);
+  // The store counts overlapping calls (isLoading stays true until the last settles) and
+  // reports a throwing callback instead of turning a settled mutation into a rejection.
+  const [store, { isLoading, error }] = useMutationStore<MutationData<T>[K]>({
+    name: 'useBridgeMutation()',
+  });
   const defaults = useRef(defaultOptions);
   defaults.current = defaultOptions;
 
@@ -150,13 +142,10 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
       variables: MutationVariables<T>[K],
       options?: MutationOptions<MutationData<T>[K]>,
     ): Promise<MutationResult<MutationData<T>[K]>> => {
+      // Per call wins over the defaults, callbacks included: the store gets one of each.
       const opts = { invalidateCache: true, ...defaults.current, ...options };
       const vars = (variables ?? {}) as Partial<MutationVariables<T>['update']>;
-      setPending((n) => n + 1);
-      setError(null);
-      let data: unknown;
-      let failure: Error | undefined;
-      try {
+      const result = await store.run(async () => {
         const request: Promise<unknown> =
           type === 'create'
             ? service.create(vars.data as Partial<T>)
@@ -186,27 +175,19 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
             }).catch(noop),
           ),
         );
-        data = await request;
+        const data = (await request) as MutationData<T>[K];
         if (opts.invalidateCache) {
           await invalidateBridgeQueries(
             { cache, mutate: mutateCache },
             { instanceId, endpoint: service.endpoint },
           );
         }
-      } catch (caught) {
-        failure = toError(caught);
-      }
-      setPending((n) => n - 1);
-      setError(failure ?? null);
-      if (failure) {
-        call(opts.onError, failure, 'onError');
-        return { success: false, error: failure.message };
-      }
-      call(opts.onSuccess, data as MutationData<T>[K], 'onSuccess');
-      return { success: true, data: data as MutationData<T>[K] };
+        return data;
+      }, opts);
+      // A success is already `{ success: true, data }`; a failure carries the message.
+      return result.success ? result : { success: false, error: result.error.message };
     },
-    [service, type, instanceId, cache, mutateCache],
+    [store, service, type, instanceId, cache, mutateCache],
   );
-  const reset = useCallback(() => setError(null), []);
-  return { mutate, isLoading: pending > 0, error, reset };
+  return { mutate, isLoading, error, reset: store.reset };
 }

@@ -168,6 +168,36 @@ describe('BridgeTable', () => {
     await waitFor(() => expect(priceHeader.hasAttribute('aria-sort')).toBe(false));
   });
 
+  it('sorts on a click anywhere in the header cell, and on Enter or Space on its button', async () => {
+    const user = userEvent.setup();
+    renderWithClient(client, <BridgeTable endpoint="/products" columns={columns} pageSize={5} />);
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    const priceHeader = screen.getByRole('columnheader', { name: /Price/ });
+
+    // The cell itself, outside its label.
+    await user.click(priceHeader);
+    await waitFor(() => expect(priceHeader.getAttribute('aria-sort')).toBe('ascending'));
+    expect(priceHeader.className).toContain('bk-table__header--sortable');
+    const asc = await serverPage({ page: 1, limit: 5, sort: 'price:asc' });
+    await waitFor(() => expect(rowNames()).toEqual(asc.rows.map((p) => p.name)));
+
+    // Tab reaches the header's button; Enter and Space go on through the cycle, once each.
+    const button = within(priceHeader).getByRole('button');
+    while (document.activeElement !== button) await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(priceHeader.getAttribute('aria-sort')).toBe('descending'));
+    await user.keyboard(' ');
+    await waitFor(() => expect(priceHeader.hasAttribute('aria-sort')).toBe(false));
+
+    // A cell that is not sortable does nothing.
+    const active = screen.getByRole('columnheader', { name: 'Active' });
+    expect(active.className).not.toContain('bk-table__header--sortable');
+    await user.click(active);
+    expect(screen.getAllByRole('columnheader').some((th) => th.hasAttribute('aria-sort'))).toBe(
+      false,
+    );
+  });
+
   it('returns to page 1 when the sort changes', async () => {
     const user = userEvent.setup();
     renderWithClient(client, <BridgeTable endpoint="/products" columns={columns} pageSize={5} />);
@@ -311,7 +341,9 @@ describe('BridgeTable', () => {
     expect(screen.getByRole('table').className).toBe('bk-table__table t');
     expect(bodyRows()[0]!.className).toBe('bk-table__row r');
     expect(container.querySelector('.bk-table__cell')?.className).toBe('bk-table__cell c');
-    expect(container.querySelector('.bk-table__header')?.className).toBe('bk-table__header h');
+    expect(container.querySelector('.bk-table__header')?.className).toBe(
+      'bk-table__header bk-table__header--sortable h',
+    );
     expect(screen.getByRole('button', { name: 'Next' }).className).toBe('bk-table__next n');
     expect(container.querySelector('.bk-table__page-info')?.className).toBe(
       'bk-table__page-info p',

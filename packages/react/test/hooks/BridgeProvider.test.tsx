@@ -164,4 +164,22 @@ describe('useBridgeApi', () => {
     rerender({ method: 'PATCH' });
     expect(result.current.other).not.toBe(first.other);
   });
+
+  it('an explicit updateMethod never shares the service of the default (the merge)', () => {
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <BridgeProvider instances={{ default: { baseUrl: 'http://127.0.0.1:9/api' } }}>
+        {children}
+      </BridgeProvider>
+    );
+    const { result } = renderHook(
+      () => ({
+        merge: useBridgeApi({ endpoint: '/products' }),
+        replace: useBridgeApi({ endpoint: '/products', updateMethod: 'PUT' }),
+        patch: useBridgeApi({ endpoint: '/products', updateMethod: 'PATCH' }),
+      }),
+      { wrapper },
+    );
+    expect(result.current.replace).not.toBe(result.current.merge);
+    expect(result.current.patch).not.toBe(result.current.merge);
+  });
 });

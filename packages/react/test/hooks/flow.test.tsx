@@ -104,8 +104,12 @@ describe('the whole flow against the reference server', () => {
     await screen.findByText('page 2 of 301');
 
     await act(async () => {
-      const result = await crud.update(created!.id, { ...created!, price: 43 });
-      expect(result).toMatchObject({ success: true, data: { price: 43 } });
+      // A partial update merges: the fields it does not name stay.
+      const result = await crud.update(created!.id, { price: 43 });
+      expect(result).toMatchObject({
+        success: true,
+        data: { name: 'Flow lamp', category: 'Home', stock: 3, price: 43 },
+      });
     });
     await act(async () => {
       expect(await crud.remove(created!.id)).toEqual({ success: true, data: undefined });
@@ -114,7 +118,7 @@ describe('the whole flow against the reference server', () => {
     expect(server.requests.filter((r) => !r.startsWith('GET'))).toEqual([
       'POST /api/auth/login',
       'POST /api/products',
-      `PUT /api/products/${created!.id}`,
+      `PATCH /api/products/${created!.id}`,
       `DELETE /api/products/${created!.id}`,
     ]);
   });

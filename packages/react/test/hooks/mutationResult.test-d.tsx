@@ -12,7 +12,7 @@ declare const update: UseBridgeMutationResult<Product, 'update'>;
 declare const remove: UseBridgeMutationResult<Product, 'delete'>;
 declare const service: BridgeApiService<Product>;
 
-describe('MutationResult is discriminated by success (issue 17)', () => {
+describe('MutationResult is discriminated by success', () => {
   it('narrows mutate results', async () => {
     const result = await update.mutate({ id: '1', data: { price: 3 } });
     if (result.success) {

@@ -67,7 +67,7 @@ describe('T flows from useBridgeApi<T>', () => {
   });
 });
 
-describe('useAuth account fields (issue 18)', () => {
+describe('useAuth account fields', () => {
   it('are typed like the lifecycle, with their own status', () => {
     const auth = useAuth();
     expectTypeOf(auth).toEqualTypeOf<UseAuthResult>();

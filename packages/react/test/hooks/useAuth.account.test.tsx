@@ -1,5 +1,5 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test components close over per-test state.
-// Issue 18 (hooks): every account field useAuth gained, against the real reference server, and
+// Every account field useAuth gained, against the real reference server, and
 // the lifecycle options the provider passes from the instance config.
 import { type Client, createClient, MemoryStorage } from '@bridgekit/core';
 import {
@@ -121,6 +121,49 @@ describe('useAuth: account actions', () => {
     // The guard rendered again (the hook's status changed) and never showed loading.
     expect(guardLoading().length).toBeGreaterThan(0);
     expect(guardLoading()).not.toContain(true);
+  });
+
+  it('overlapping actions: isAccountLoading until the last settles; the last to settle sets accountError', async () => {
+    const server = createServer({ seed: 'demo', loginThrottle: false });
+    running.push(server);
+    const { url } = await server.listen(0, '127.0.0.1');
+    // Holds each password-reset request until the test releases it.
+    const held: Array<() => void> = [];
+    const client = createClient(url, {
+      storage: new MemoryStorage(),
+      timeout: 5000,
+      fetch: (input, init) =>
+        String(input).includes('password')
+          ? new Promise<Response>((resolve) => held.push(() => resolve(fetch(input, init))))
+          : fetch(input, init),
+    });
+    let auth!: UseAuthResult;
+    function Probe() {
+      auth = useAuth();
+      return <p>{auth.isLoading ? 'loading' : 'ready'}</p>;
+    }
+    renderWithProvider({ client }, <Probe />);
+    await screen.findByText('ready');
+    let ok!: Promise<void>;
+    let refused!: Promise<unknown>;
+    act(() => {
+      ok = auth.requestPasswordReset('viewer@example.com');
+      refused = auth.resetPassword('not-a-token', 'reset-secret-1').catch((e: unknown) => e);
+    });
+    await waitFor(() => expect(held).toHaveLength(2));
+    await act(async () => {
+      held[1]!();
+      await refused;
+    });
+    expect(auth).toMatchObject({
+      isAccountLoading: true,
+      accountError: { name: 'BridgeApiError' },
+    });
+    await act(async () => {
+      held[0]!();
+      await ok;
+    });
+    expect(auth).toMatchObject({ isAccountLoading: false, accountError: null });
   });
 
   it('requestPasswordReset + resetPassword, then changePassword while signed in', async () => {

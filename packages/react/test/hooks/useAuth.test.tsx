@@ -116,7 +116,7 @@ describe('useAuth', () => {
     });
     expect(server.count('GET', '/auth/validation')).toBe(1);
     expect(server.count('GET', '/auth/me')).toBe(1);
-    // An expired session is refreshed with the refresh token of the login (issue 18)...
+    // An expired session is refreshed with the refresh token of the login...
     server.expireSessions();
     await act(async () => {
       await expect(auth.refreshUser()).resolves.toMatchObject({ userName: 'admin' });

@@ -100,6 +100,49 @@ describe('useBridgeFormSubmit', () => {
     expect(screen.getByText('idle')).toBeTruthy();
   });
 
+  it('keeps the last error while the next submission is pending; a success clears it', async () => {
+    await setup({ latencyMs: 50 });
+    renderWithProvider({ client }, <Form endpoint="/products" method="POST" />);
+    await act(async () => {
+      await form.submit({ price: -1 });
+    });
+    expect(form.error).toMatchObject({ status: 422 });
+    let pending: Promise<unknown> | undefined;
+    act(() => {
+      pending = form.submit({ name: 'Stool', price: 25 });
+    });
+    expect(form.isSubmitting).toBe(true);
+    expect(form.error).toMatchObject({ status: 422 });
+    await act(async () => {
+      await pending;
+    });
+    expect(form).toMatchObject({ isSubmitting: false, error: null });
+  });
+
+  it('a throwing onSuccess is logged and the response still resolves', async () => {
+    await setup();
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProvider(
+      { client },
+      <Form
+        endpoint="/products"
+        method="POST"
+        onSuccess={() => {
+          throw new Error('callback');
+        }}
+      />,
+    );
+    await act(async () => {
+      await expect(form.submit({ name: 'Stool', price: 25 })).resolves.toMatchObject({
+        success: true,
+        status: 201,
+      });
+    });
+    expect(spy).toHaveBeenCalledWith('useBridgeFormSubmit(): onSuccess threw', expect.any(Error));
+    expect(screen.getByText('idle')).toBeTruthy();
+    spy.mockRestore();
+  });
+
   it('after a PATCH of /products/7 revalidates the /products list, not /tasks', async () => {
     await setup();
     renderWithProvider({ client }, <Screen />);

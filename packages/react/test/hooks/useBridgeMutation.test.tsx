@@ -126,6 +126,44 @@ describe('useBridgeMutation', () => {
     expect(spy).toHaveBeenCalled();
   });
 
+  it('overlapping calls: isLoading until the last settles; the last to settle sets error', async () => {
+    await setup();
+    const answers: Array<{ resolve(p: Product): void; reject(e: Error): void }> = [];
+    let hook: UseBridgeMutationResult<Product, 'create'> | undefined;
+    function Form() {
+      const products = useBridgeApi<Product>(PRODUCTS);
+      vi.spyOn(products, 'create').mockImplementation(
+        () => new Promise<Product>((resolve, reject) => answers.push({ resolve, reject })),
+      );
+      hook = useBridgeMutation(products, 'create', { invalidateCache: false });
+      return (
+        <p>{hook.isLoading ? 'saving' : hook.error ? `error: ${hook.error.message}` : 'idle'}</p>
+      );
+    }
+    renderWithProvider({ client }, <Form />);
+    let first: Promise<unknown> | undefined;
+    let second: Promise<unknown> | undefined;
+    act(() => {
+      first = hook!.mutate({ data: { name: 'a' } });
+      second = hook!.mutate({ data: { name: 'b' } });
+    });
+    expect(answers).toHaveLength(2);
+    await act(async () => {
+      answers[0]!.resolve({ id: '1', name: 'a' } as Product);
+      await first;
+    });
+    expect(screen.getByText('saving')).toBeTruthy();
+    await act(async () => {
+      answers[1]!.reject(new Error('second failed'));
+      await expect(second).resolves.toEqual({ success: false, error: 'second failed' });
+    });
+    expect(screen.getByText('error: second failed')).toBeTruthy();
+    const { reset } = hook!;
+    act(() => reset());
+    expect(screen.getByText('idle')).toBeTruthy();
+    expect(hook!.reset).toBe(reset);
+  });
+
   it('invalidateCache: false leaves the cache alone; onSuccess gets the record', async () => {
     await setup();
     let update: UseBridgeMutationResult<Product, 'update'>['mutate'] | undefined;
@@ -151,7 +189,7 @@ describe('useBridgeMutation', () => {
     await setup({ latencyMs: 60 });
     let update: UseBridgeMutationResult<Product, 'update'>['mutate'] | undefined;
     function Screen() {
-      const products = useBridgeApi<Product>(PRODUCTS);
+      const products = useBridgeApi<Product>({ ...PRODUCTS, updateMethod: 'PUT' });
       const { data } = useBridgeQuery(products, 'list', { limit: 3 });
       update = useBridgeMutation(products, 'update').mutate;
       return (
@@ -167,7 +205,7 @@ describe('useBridgeMutation', () => {
     const original = first.textContent;
     let pending: Promise<{ success: boolean }> | undefined;
     act(() => {
-      // PUT replaces the record: without a name the server answers 422.
+      // updateMethod 'PUT' replaces the record: without a name the server answers 422.
       pending = update!({ id: '1', data: { price: 5 } }, { optimistic: true });
     });
     await screen.findByText('1:5');

@@ -61,7 +61,7 @@ const idRoute = {
 };
 
 /**
- * The collection routes of DESIGN.md §5 for every entity of the store: list, search, get,
+ * The collection routes (README, "Endpoints") for every entity of the store: list, search, get,
  * create (201), replace (PUT), merge (PATCH) and delete (200 with the deleted row).
  *
  * @example

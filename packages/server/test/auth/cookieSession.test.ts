@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 5 (server): cookie sessions. A sign-in with `Prefer: session=cookie` is
+ * Cookie sessions. A sign-in with `Prefer: session=cookie` is
  * answered with HttpOnly cookies and a body without tokens; refresh reads the refresh cookie
  * and rotates both; logout clears both; CORS lets `Prefer` in and `Preference-Applied` out;
  * the CSRF check refuses cross-site writes carried by these cookies.

@@ -1,4 +1,4 @@
-/** Issue 18 (server): POST /auth/password/forgot and /auth/password/reset. */
+/** POST /auth/password/forgot and /auth/password/reset. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerOptions } from '../../src/ServerOptions';
 import { type Running, start } from '../helpers';

@@ -1,4 +1,4 @@
-/** Issue 18 (server): rotating refresh tokens, reuse detection, lifetimes. */
+/** Rotating refresh tokens, reuse detection, lifetimes. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Running, start } from '../helpers';
 import { authCall } from './authCall';

@@ -1,4 +1,4 @@
-/** Issue 18 (server): POST /auth/register. */
+/** POST /auth/register. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Running, start } from '../helpers';
 import { authCall } from './authCall';

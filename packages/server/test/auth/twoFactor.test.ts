@@ -1,4 +1,4 @@
-/** Issue 18 (server): TOTP two-factor sign-in, codes computed here with the same library. */
+/** TOTP two-factor sign-in, codes computed here with the same library. */
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Running, start } from '../helpers';

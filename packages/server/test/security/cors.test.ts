@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 4: CORS only for listed origins (never credentialed reflection of any
+ * CORS only for listed origins (never credentialed reflection of any
  * origin), the CSRF check on state-changing requests authenticated by the cookie alone, and
  * the attributes of the cookies the server sets.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15 items 5 and 6: `X-Content-Type-Options: nosniff` on every response (successes,
+ * `X-Content-Type-Options: nosniff` on every response (successes,
  * errors, 404s, preflights, requests Node cannot parse), error bodies only ever JSON, and
  * record ids `.`, `..` and ids with `/`, `\` or NUL refused with 400 on every id route.
  */

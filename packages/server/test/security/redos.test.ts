@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 1: the hostile LIKE pattern (`%_` fourteen times and a tail that does not
+ * The hostile LIKE pattern (`%_` fourteen times and a tail that does not
  * match) over a long value used to take 6–27 s of CPU and block every other request. It is
  * answered now, correctly, while another request is served alongside. The cost itself is
  * measured by the bench (`npm run bench -- --only=like`), not here.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 3: a password change (own, or by an admin), a user-type change and a user's
+ * A password change (own, or by an admin), a user-type change and a user's
  * deletion end that user's other sessions; the session that made the change stays.
  */
 import { afterEach, describe, expect, it } from 'vitest';

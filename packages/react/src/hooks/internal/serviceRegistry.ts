@@ -13,7 +13,8 @@ export function entityConfigKey(config: EntityConfig): string {
   const sorted = Object.keys(custom)
     .sort()
     .map((k) => [k, custom[k as keyof typeof custom]]);
-  return JSON.stringify([config.endpoint, config.updateMethod ?? 'PUT', sorted]);
+  // No updateMethod means the dialect's merging verb: not the same service as an explicit one.
+  return JSON.stringify([config.endpoint, config.updateMethod ?? null, sorted]);
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { LoginCredentials } from '@bridgekit/core';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useSWRConfig } from 'swr';
 import { invalidateBridgeQueries } from '../invalidateBridgeQueries';
 import type { UseAuthResult } from '../UseAuthResult';
 import { useBridgeInstance } from './BridgeContext';
+import { useMutationStore } from './useMutationStore';
 
 type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 const ACCOUNT_ACTIONS = [
@@ -18,43 +19,30 @@ const ACCOUNT_ACTIONS = [
   'refreshSession',
 ] as const;
 
-interface AccountStatus {
-  isAccountLoading: boolean;
-  accountError: Error | null;
-}
-
 /** `useAuth` for another hook: errors name `hookName`. Internal: not exported by any entry. */
 export function useAuthFor(hookName: string, instanceId?: string): UseAuthResult {
   const { id, auth, account } = useBridgeInstance(hookName, instanceId);
   const state = useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);
   const { cache, mutate } = useSWRConfig();
-  // Like a mutation: the status of this hook's last account action, apart from `isLoading`.
-  const [status, setStatus] = useState<AccountStatus>({
-    isAccountLoading: false,
-    accountError: null,
-  });
+  // A mutation: the status of this hook's account actions, apart from `isLoading`. Failures
+  // are kept as thrown (the actions rethrow them).
+  const [store, status] = useMutationStore<unknown>({ toError: (error) => error as Error });
   const accountActions = useMemo(() => {
     const wrapped = {} as Record<AccountAction, (...args: unknown[]) => Promise<unknown>>;
     for (const name of ACCOUNT_ACTIONS) {
       const action = account[name] as (...args: unknown[]) => Promise<unknown>;
       wrapped[name] = async (...args) => {
-        setStatus({ isAccountLoading: true, accountError: null });
-        try {
-          const result = await action(...args);
-          setStatus({ isAccountLoading: false, accountError: null });
-          // A sign-in by another door than `login`: refetch what failed while signed out.
-          if (result && (name === 'register' || name === 'verifyTwoFactor')) {
-            void invalidateBridgeQueries({ cache, mutate }, { instanceId: id });
-          }
-          return result;
-        } catch (error) {
-          setStatus({ isAccountLoading: false, accountError: error as Error });
-          throw error;
+        const result = await store.run(() => action(...args));
+        if (!result.success) throw result.error;
+        // A sign-in by another door than `login`: refetch what failed while signed out.
+        if (result.data && (name === 'register' || name === 'verifyTwoFactor')) {
+          void invalidateBridgeQueries({ cache, mutate }, { instanceId: id });
         }
+        return result.data;
       };
     }
     return wrapped as unknown as Pick<UseAuthResult, AccountAction>;
-  }, [account, id, cache, mutate]);
+  }, [store, account, id, cache, mutate]);
 
   // Stable while the instance and the SWR cache stay the same.
   const actions = useMemo(
@@ -76,7 +64,13 @@ export function useAuthFor(hookName: string, instanceId?: string): UseAuthResult
     [auth, id, cache, mutate],
   );
   return useMemo(
-    () => ({ ...state, ...status, ...actions, ...accountActions }),
+    () => ({
+      ...state,
+      isAccountLoading: status.isLoading,
+      accountError: status.error,
+      ...actions,
+      ...accountActions,
+    }),
     [state, status, actions, accountActions],
   );
 }

@@ -1,0 +1,105 @@
+/**
+ * When a failed query is fetched again: the retry policy `BridgeProvider` gives SWR for every
+ * Bridgekit hook below it (`useBridgeQuery`, `useBridgeCrud`, `useBridgeInfiniteQuery`,
+ * `useBridgeTableState`, `BridgeTable`; the React Native and Next.js providers wrap this one).
+ *
+ * SWR's own `onErrorRetry` retries every error, forever, every 5–10 s and more: a viewer's 403
+ * list kept asking. This one retries only what may succeed later:
+ *
+ * - a 4xx other than 408 and 429 is never retried (asking again gets the same answer);
+ * - a 5xx, 408, 429, network error or time-out (`status` 0) is retried with SWR's backoff
+ *   (`errorRetryInterval` × about 2^n), at most `errorRetryCount` times (3 when not set);
+ * - a 429 or 503 whose response said `Retry-After` (seconds or an HTTP date) is retried after
+ *   that wait instead of the backoff;
+ * - a client-side failure (`CLIENT_ERROR`: the query cannot be written in the dialect) or an
+ *   abort is never retried; an error that is no HTTP outcome at all (a fetcher's own) is
+ *   retried as a 5xx.
+ *
+ * The user's choice wins: an `onErrorRetry` given in a hook's config, the provider's `swr` prop
+ * or an enclosing `SWRConfig` replaces this policy; `shouldRetryOnError: false` stops retries;
+ * a `shouldRetryOnError` function decides which errors are retried (this policy then only picks
+ * the wait). As with SWR's own retries, none is made while the page is hidden or offline: the
+ * query revalidates on focus or reconnect instead.
+ */
+import { isBridgeApiError } from '@bridgekit/core';
+import type { SWRConfigValue, SWRConfiguration } from 'swr';
+
+type OnErrorRetry = NonNullable<SWRConfiguration['onErrorRetry']>;
+
+/** Retries after the first failure when `errorRetryCount` is not set. */
+export const DEFAULT_ERROR_RETRY_COUNT = 3;
+
+/** `setTimeout` fires at once past this (about 24.8 days): a longer `Retry-After` is not awaited. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Codes of `status` 0 failures that a later try cannot change. */
+const FINAL_CODES = new Set(['CLIENT_ERROR', 'ABORTED']);
+
+/** The status of an HTTP outcome (a `BridgeApiError`, or any error with a numeric `status`). */
+function statusOf(error: unknown): number | undefined {
+  if (isBridgeApiError(error)) return error.status;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * Whether another try of the request that failed with `error` may succeed.
+ *
+ * @example
+ * isWorthRetrying(new BridgeApiError('Forbidden', { status: 403 })) // false
+ * isWorthRetrying(new BridgeApiError('Busy', { status: 503 })) // true
+ */
+export function isWorthRetrying(error: unknown): boolean {
+  const status = statusOf(error);
+  if (status === undefined) return true;
+  if (status === 0) {
+    const code = (error as { code?: unknown }).code;
+    return !(typeof code === 'string' && FINAL_CODES.has(code));
+  }
+  if (status === 408 || status === 429) return true;
+  return status >= 500;
+}
+
+/** The wait the server asked for (`Retry-After` of a 429 or 503), in ms, if any. */
+function askedWait(error: unknown): number | undefined {
+  const status = statusOf(error);
+  if (status !== 429 && status !== 503) return undefined;
+  const wait = (error as { retryAfter?: unknown }).retryAfter;
+  return typeof wait === 'number' && wait >= 0 ? wait : undefined;
+}
+
+/** SWR's backoff: `errorRetryInterval` × 2^n (n ≤ 8) × a random factor in [0.5, 1.5). */
+function backoff(retryCount: number, interval: number): number {
+  return ~~((Math.random() + 0.5) * (1 << Math.min(retryCount, 8))) * interval;
+}
+
+/**
+ * Bridgekit's `onErrorRetry` (see the top of this file).
+ *
+ * @example
+ * <SWRConfig value={{ onErrorRetry: bridgeOnErrorRetry }}>…</SWRConfig>
+ */
+export const bridgeOnErrorRetry: OnErrorRetry = (error, _key, config, revalidate, options) => {
+  // A shouldRetryOnError function already chose this error; `true` (the default) leaves it to us.
+  const userChose = typeof config.shouldRetryOnError === 'function';
+  if (!userChose && !isWorthRetrying(error)) return;
+  const maxRetries = config.errorRetryCount ?? DEFAULT_ERROR_RETRY_COUNT;
+  if (options.retryCount > maxRetries) return;
+  const wait = askedWait(error) ?? backoff(options.retryCount, config.errorRetryInterval);
+  if (wait > MAX_TIMER_MS) return;
+  setTimeout(revalidate, wait, options);
+};
+
+/**
+ * The SWR configuration `BridgeProvider` puts around its children, as a function of the
+ * enclosing one (SWR's functional `SWRConfig` value): the enclosing configuration, with this
+ * policy as `onErrorRetry` unless it has one of its own. Its `provider` is left out, so the
+ * enclosing cache is kept rather than made again.
+ *
+ * @example
+ * <SWRConfig value={withBridgeRetryPolicy}>…</SWRConfig>
+ */
+export function withBridgeRetryPolicy(parent: SWRConfigValue = {}): SWRConfigValue {
+  const { provider: _inherited, ...inherited } = parent;
+  return inherited.onErrorRetry ? inherited : { ...inherited, onErrorRetry: bridgeOnErrorRetry };
+}
