@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every suite in one command. Builds the packages (the e2e apps use the built
 // output), runs Vitest (core, server, react, nextjs, e2e in Chromium), the React Native Jest
-// suite and the Metro + Hermes stage, then prints one closing line `tests: N passed, N failed`.
+// suite and the stages that check what ships (the packed packages installed in scratch projects:
+// README examples, plain Node and Jest, Metro + Hermes), then prints one closing line
+// `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,6 +94,9 @@ stage('readme-examples', 'scripts/run-readme-examples.mjs', '--json');
 // Metro bundles the packed packages for android and ios (one SWR); the request path runs on
 // Hermes with React Native's polyfills.
 stage('metro-hermes', 'scripts/ship/metro-hermes.mjs', '--report');
+// Every entry of every package with import and require in plain Node, and renders under Jest
+// (jsdom; React Native's preset) with no alias, module mapping or transform of @bridgekit.
+stage('ships', 'scripts/ship/run.mjs', '--json');
 
 rmSync(out, { recursive: true, force: true });
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { cjsInterop } from '../../scripts/build/cjsInterop';
 import { browserRedirectPlugin } from './browserBuild';
 
 const entry = {
@@ -15,14 +16,18 @@ export default defineConfig([
     dts: true,
     sourcemap: true,
     target: 'es2022',
+    plugins: [cjsInterop],
   },
   {
-    // `browser` and `react-native` export conditions: no manual redirect following.
+    // `browser` and `react-native` export conditions: no manual redirect following. CommonJS
+    // too: Jest resolves these conditions (jsdom: `browser`, React Native's preset:
+    // `react-native`) with `require` and does not transform node_modules.
     entry,
     outDir: 'dist/browser',
-    format: ['esm'],
+    format: ['esm', 'cjs'],
     sourcemap: true,
     target: 'es2022',
     esbuildPlugins: [browserRedirectPlugin],
+    plugins: [cjsInterop],
   },
 ]);

@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup';
+import { cjsInterop } from '../../scripts/build/cjsInterop';
 
 const shared: Options = {
   format: ['esm', 'cjs'],
@@ -16,6 +17,8 @@ const shared: Options = {
     /^@bridgekit\/core/,
     /^@bridgekit\/react/,
   ],
+  // No default import of a CommonJS dependency today; the next one is read as bundlers do.
+  plugins: [cjsInterop],
 };
 
 // Two builds rather than one, so the entries never share a chunk: the client entry keeps its

@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { cjsInterop } from '../../scripts/build/cjsInterop';
 
 export default defineConfig({
   entry: ['src/index.ts'],
@@ -17,4 +18,6 @@ export default defineConfig({
     '@react-native-async-storage/async-storage',
     '@react-native-community/netinfo',
   ],
+  // The CommonJS build reads AsyncStorage's and NetInfo's default export as Metro and Jest do.
+  plugins: [cjsInterop],
 });

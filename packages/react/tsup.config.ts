@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { cjsInterop } from '../../scripts/build/cjsInterop';
 
 export default defineConfig({
   entry: { index: 'src/index.ts', hooks: 'src/hooks/index.ts' },
@@ -8,4 +9,6 @@ export default defineConfig({
   clean: true,
   target: 'es2022',
   external: ['react', 'swr', '@bridgekit/core'],
+  // The CommonJS build reads swr's and swr/infinite's default export as bundlers do.
+  plugins: [cjsInterop],
 });

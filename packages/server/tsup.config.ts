@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { cjsInterop } from '../../scripts/build/cjsInterop';
 
 export default defineConfig([
   {
@@ -7,6 +8,9 @@ export default defineConfig([
     dts: true,
     sourcemap: true,
     target: 'es2022',
+    // Fastify and its plugins set no __esModule: the same `module.exports` either way, but
+    // one rule for every package's CommonJS build.
+    plugins: [cjsInterop],
   },
   {
     // The command line needs no types and no CommonJS twin.

@@ -1,10 +1,10 @@
 // Packs every published package the way `npm publish` would (`npm pack`), into one folder,
 // and makes scratch projects outside the workspace that install those tarballs: what a user
 // installs is what the "ships" checks load. Needs `npm run build` first.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,16 +37,22 @@ export function packAll(dir = mkdtempSync(join(tmpdir(), 'bk-pack-'))) {
   return tarballs;
 }
 
-/**
- * A scratch project in the system temp folder (outside the workspace, so nothing resolves
- * through it) with `dependencies` installed by `npm install`: tarball paths for our packages,
- * locked versions for everything else.
- * @param {string} label folder name prefix
- * @param {Record<string, string>} dependencies name -> version or tarball path
- * @param {object} [extra] more package.json fields (type, scripts, jest…)
- */
-export function scratchProject(label, dependencies, extra = {}) {
+const installArgs = [
+  'install',
+  '--prefer-offline',
+  '--no-audit',
+  '--no-fund',
+  '--ignore-scripts',
+  '--loglevel=error',
+];
+
+/** Makes the folder of a scratch project with its files and package.json; no install yet. */
+function prepareScratch(label, dependencies, extra, files) {
   const dir = mkdtempSync(join(tmpdir(), `bk-${label}-`));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
   // Our packages depend on each other by version (`@bridgekit/core: 0.1.0`); overrides send
   // those to the tarballs too, so nothing is fetched from the registry under our names.
   const overrides = Object.fromEntries(
@@ -54,19 +60,35 @@ export function scratchProject(label, dependencies, extra = {}) {
   );
   const manifest = { name: `scratch-${label}`, private: true, dependencies, overrides, ...extra };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
-  execFileSync(
-    'npm',
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      '--loglevel=error',
-    ],
-    { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
   return dir;
+}
+
+/**
+ * A scratch project in the system temp folder (outside the workspace, so nothing resolves
+ * through it) with `dependencies` installed by `npm install`: tarball paths for our packages,
+ * locked versions for everything else.
+ * @param {string} label folder name prefix
+ * @param {Record<string, string>} dependencies name -> version or tarball path
+ * @param {object} [extra] more package.json fields (type, scripts, jest…)
+ * @param {Record<string, string>} [files] relative path -> content, written before the install
+ *   (test files, configs, `.npmrc`)
+ */
+export function scratchProject(label, dependencies, extra = {}, files = {}) {
+  const dir = prepareScratch(label, dependencies, extra, files);
+  execFileSync('npm', installArgs, { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
+  return dir;
+}
+
+/** {@link scratchProject} with the install in the background, so several run at once. */
+export function scratchProjectAsync(label, dependencies, extra = {}, files = {}) {
+  const dir = prepareScratch(label, dependencies, extra, files);
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('npm', installArgs, { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise(dir) : reject(new Error(`npm install in ${dir} exited ${code}`)),
+    );
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
