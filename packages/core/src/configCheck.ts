@@ -108,6 +108,7 @@ const OPTIONS: Record<string, Check> = {
   headers,
   timeout,
   includeSession: checkBoolean,
+  secret: checkBoolean,
   signal: withMethods('an AbortSignal', 'addEventListener'),
 };
 

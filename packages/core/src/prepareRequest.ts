@@ -1,24 +1,14 @@
 /**
  * Request preparation (DESIGN §2 "URL join", "Headers", "Bodies", "Session"): from a call's
- * arguments to the `RequestConfig` the hooks see, and from that to the `fetch` init.
+ * arguments to the request the middlewares see.
  * Everything here throws on bad input; the client turns a throw into `CLIENT_ERROR`.
  */
-import { encodeBody, isRawBody } from './body';
+import { isRawBody } from './body';
 import { checkOptions } from './configCheck';
-import {
-  deleteHeader,
-  getHeader,
-  type HeaderMap,
-  headerMap,
-  headerProblem,
-  headersProblem,
-  mergeHeaders,
-  putHeader,
-} from './headers';
+import { type HeaderMap, headerMap, headerProblem, mergeHeaders, putHeader } from './headers';
 import { toSearchParams } from './params';
-import type { SendInit } from './redirect';
 import type { SessionStore } from './session';
-import type { HttpMethod, RequestConfig, RequestOptions } from './types';
+import type { BridgeRequest, HttpMethod, RequestOptions } from './types';
 import { type BaseUrl, isAbsoluteUrl, joinUrl, originOf } from './url';
 
 /** What preparation reads from the client. */
@@ -41,7 +31,7 @@ export interface PrepareContext {
 
 /** A request before the hooks ran. */
 export interface Prepared {
-  config: RequestConfig;
+  config: BridgeRequest;
   /** The session the header was added with, `null` when none was. */
   session: string | null;
   /** Cookie mode: whether the request counts as carrying the cookie session. */
@@ -105,61 +95,9 @@ export async function prepareRequest(
       body,
       timeout: options?.timeout ?? ctx.timeout,
       signal: options?.signal,
+      ...(options?.secret === true && { secret: true }),
     },
     session,
     cookie: include && ctx.cookie,
   };
-}
-
-/**
- * The `fetch` init of a prepared request, after the hooks ran. `before` is the request as
- * preparation built it: a hook that changed the body or moved the URL to another origin is
- * followed by the same rules as a call would be.
- */
-export function toSendInit(
-  ctx: PrepareContext,
-  config: RequestConfig,
-  before: RequestConfig,
-  hooked: boolean,
-): { init: SendInit; stream: boolean } {
-  const encoded = encodeBody(config.body);
-  if (config.body !== before.body) {
-    // A hook replaced the body: keep the JSON Content-Type in step with it.
-    const type = getHeader(config.headers, 'content-type');
-    if (encoded.json && type === undefined) {
-      putHeader(config.headers, 'Content-Type', 'application/json');
-    } else if (!encoded.json && type === 'application/json') {
-      deleteHeader(config.headers, 'content-type');
-    }
-  }
-  if (encoded.body !== undefined && config.method === 'GET') {
-    throw new TypeError('A GET request cannot have a body');
-  }
-  if (config.url !== before.url) {
-    const origin = originOf(config.url);
-    if (origin === undefined || !/^https?:/.test(origin)) {
-      throw new TypeError(`RequestConfig.url must be an absolute http(s) URL: ${config.url}`);
-    }
-    if (origin !== ctx.base.origin) {
-      // Same rule as an absolute endpoint: the session and the defaults stay home. A default
-      // the hook gave a new value is its own choice and is kept.
-      deleteHeader(config.headers, ctx.sessionHeader);
-      for (const name of Object.keys(ctx.defaults)) {
-        if (getHeader(config.headers, name) === ctx.defaults[name])
-          deleteHeader(config.headers, name);
-      }
-    }
-  }
-  // Defaults, the session and options.headers were checked on the way in; only hooks can
-  // have added something unchecked since.
-  if (hooked) {
-    const problem = headersProblem(config.headers);
-    if (problem !== undefined) throw new TypeError(problem);
-  }
-  const init: SendInit = { method: config.method, headers: config.headers, body: encoded.body };
-  if (encoded.stream) init.duplex = 'half';
-  // Cookie mode: the base origin's cookies go with every request to it (a sign-in must be
-  // able to set them too); any other origin keeps the platform default.
-  if (ctx.cookie && originOf(config.url) === ctx.base.origin) init.credentials = 'include';
-  return { init, stream: encoded.stream };
 }

@@ -16,6 +16,9 @@ export interface SendContext {
   readonly dialect: Dialect | undefined;
   /** Lower-case header names that never leave the base origin on a redirect. */
   readonly originBound: readonly string[];
+  /** `retryAttempts` and `retryDelay` of the client. */
+  readonly retries: number;
+  readonly retryDelay: number;
 }
 
 /** The outcome of a call's last attempt. */
@@ -69,13 +72,13 @@ export async function sendWithRetries(
   options: {
     timeout: number;
     signal: AbortSignal | undefined;
-    retries: number;
-    retryDelay: number;
+    /** Whether the request may be sent again (retries, an opaque redirect). */
     replayable: boolean;
     sessionSent: boolean;
   },
 ): Promise<AttemptResult> {
   const { signal, timeout } = options;
+  const retries = options.replayable ? ctx.retries : 0;
   for (let retry = 0; ; retry++) {
     if (signal?.aborted) return aborted(signal);
     const guard = attemptSignal(timeout, signal);
@@ -112,14 +115,14 @@ export async function sendWithRetries(
     } finally {
       guard.dispose();
     }
-    if (retry >= options.retries || signal?.aborted) return result;
+    if (retry >= retries || signal?.aborted) return result;
     const { status, code } = result.response;
     if (
       status === 0 ? code !== 'NETWORK_ERROR' && code !== 'TIMEOUT' : !isRetryableStatus(status)
     ) {
       return result;
     }
-    let delay = backoffDelay(retry, options.retryDelay);
+    let delay = backoffDelay(retry, ctx.retryDelay);
     const after = parseRetryAfter(retryAfter);
     if (after !== undefined) {
       if (after > MAX_RETRY_AFTER_MS) return result;

@@ -90,6 +90,54 @@ export interface RequestConfig {
   signal?: AbortSignal;
 }
 
+/**
+ * The request as a middleware sees it: a `RequestConfig`, plus `secret` for a body that must
+ * never leave the base URL's origin (a refresh token). Once any step marks a call secret it
+ * stays secret: it is sent to the base origin only, redirects included, or not at all
+ * (`CLIENT_ERROR`).
+ */
+export interface BridgeRequest extends RequestConfig {
+  secret?: boolean;
+}
+
+/** What a middleware can read about the call it is part of (updated by every send). */
+export interface MiddlewareCall {
+  /** The latest request passed towards the network (`next`'s argument). */
+  readonly request: BridgeRequest;
+  /** Whether the last answer came back to a request that carried the session (cookie mode: the cookies). */
+  readonly sessionSent: boolean;
+  /** The session id that request carried (token mode), else `null`. */
+  readonly session: string | null;
+  /** Whether the request can be sent again (`false` for a streamed body). */
+  readonly replayable: boolean;
+  /** The last answer is a 401 to a request that carried the session: the session was rejected. */
+  readonly rejected: boolean;
+}
+
+/** Sends the request (changed or not) on to the next step; resolves its answer. */
+export type Next = (request?: BridgeRequest) => Promise<ApiResponse>;
+
+/**
+ * One step of the client's pipeline (`client.use(fn)`). It may change the request, answer
+ * without calling `next` (short-circuit), call `next` more than once (replay), or read and
+ * replace the answer. Runs once per call; retries and the time-out happen inside `next`.
+ * A throw before `next` answered resolves the call with `CLIENT_ERROR`; a throw after keeps
+ * the answer. Both reach `onError`.
+ *
+ * @example
+ * client.use(async (request, next) => {
+ *   const started = Date.now();
+ *   const response = await next({ ...request, headers: { ...request.headers, 'X-Trace': id } });
+ *   log(request.url, response.status, Date.now() - started);
+ *   return response;
+ * });
+ */
+export type Middleware = (
+  request: BridgeRequest,
+  next: Next,
+  call: MiddlewareCall,
+) => Promise<ApiResponse> | ApiResponse;
+
 /** Changes a request before it is sent. Runs once per call, in registration order. */
 export type RequestInterceptor = (config: RequestConfig) => Promise<RequestConfig> | RequestConfig;
 
@@ -205,4 +253,9 @@ export interface RequestOptions {
   includeSession?: boolean;
   /** Cancels the request (and any pending retry). */
   signal?: AbortSignal;
+  /**
+   * The body is a secret (a refresh token): the request goes to the base URL's origin only,
+   * whatever a middleware or a redirect does, else it resolves `CLIENT_ERROR`.
+   */
+  secret?: boolean;
 }
