@@ -10,7 +10,7 @@ import { deleteHeader, getHeader, type HeaderMap, headerMap, headerProblem } fro
 import { mergeHeaders, putHeader } from './headers';
 import { guardRequest } from './originGuard';
 import * as steps from './pipeline';
-import { type Prepared, type PrepareContext, prepareRequest } from './prepareRequest';
+import { type Prepared, type PrepareContext, prepareRequest, sessionValue } from './prepareRequest';
 import { QueryBuilder } from './query/QueryBuilder';
 import { createRedirectState } from './redirect';
 import { normalizeMeta } from './response';
@@ -176,7 +176,14 @@ export class Client {
     let sent: ReturnType<typeof guardRequest>;
     try {
       if (call.sends++ > 0) await this.#resign(request, prepared);
-      sent = guardRequest(ctx, request, prepared.config, !this.#pipeline.empty());
+      sent = guardRequest(ctx, request, {
+        url: prepared.url,
+        body: prepared.body,
+        origin: prepared.origin,
+        sessionValue: prepared.session === null ? undefined : sessionValue(ctx, prepared.session),
+        hooked: !this.#pipeline.empty(),
+        secret: call.secret,
+      });
     } catch (error) {
       this.#report(error);
       return steps.clientError(error);
@@ -191,6 +198,7 @@ export class Client {
       signal: request.signal,
       replayable,
       sessionSent: session,
+      secret: call.secret,
     });
     if (result.error !== undefined) this.#report(result.error);
     call.sessionSent = result.sessionSent;
@@ -202,13 +210,13 @@ export class Client {
 
   // A replay carries the session current now (a refresh replaced it), if it carried ours.
   async #resign(request: BridgeRequest, prepared: Prepared): Promise<void> {
-    const { session, sessionHeader, sessionScheme } = this.#prepare;
-    const sign = (id: string) => (sessionScheme === undefined ? id : `${sessionScheme} ${id}`);
+    const ctx = this.#prepare;
     if (prepared.session === null) return;
-    if (getHeader(request.headers, sessionHeader) !== sign(prepared.session)) return;
-    const now = await session.resolve();
+    const sent = getHeader(request.headers, ctx.sessionHeader);
+    if (sent !== sessionValue(ctx, prepared.session)) return;
+    const now = await ctx.session.resolve();
     if (now === null) return;
-    putHeader(request.headers, sessionHeader, sign(now));
+    putHeader(request.headers, ctx.sessionHeader, sessionValue(ctx, now));
     prepared.session = now;
   }
 

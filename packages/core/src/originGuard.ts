@@ -11,23 +11,38 @@ import type { SendInit } from './redirect';
 import type { RequestConfig } from './types';
 import { originOf } from './url';
 
+/** What the guard knows about the call besides the request. */
+export interface GuardCall {
+  /** The URL and body as preparation built them, and that URL's origin. */
+  readonly url: string;
+  readonly body: unknown;
+  readonly origin: string;
+  /** The session header value the client added, if it did. */
+  readonly sessionValue: string | undefined;
+  /** Whether a middleware ran (its headers are checked here). */
+  readonly hooked: boolean;
+  /** The body is secret: the base origin or nothing. */
+  readonly secret: boolean;
+}
+
 /**
- * The `fetch` init of a request, after the middlewares ran. `before` is the request as
- * preparation built it: a step that changed the body or moved the URL to another origin is
- * followed by the same rules as a call would be.
+ * The `fetch` init of a request, after every middleware ran: on another origin than the base
+ * URL's, the session the client added and the defaults (with their own values) are removed,
+ * cookie-mode credentials are not set, and a secret request is refused. A value a step set
+ * for the other origin itself is its own choice and is kept.
  *
+ * @throws TypeError for a request that must not or cannot be sent
  * @example
- * const { init } = guardRequest(ctx, request, prepared.config, true);
+ * const { init } = guardRequest(ctx, request, { ...prepared, sessionValue, hooked: true, secret: false });
  */
 export function guardRequest(
   ctx: PrepareContext,
   config: RequestConfig,
-  before: RequestConfig,
-  hooked: boolean,
+  call: GuardCall,
 ): { init: SendInit; stream: boolean } {
   const encoded = encodeBody(config.body);
-  if (config.body !== before.body) {
-    // A hook replaced the body: keep the JSON Content-Type in step with it.
+  if (config.body !== call.body) {
+    // A step replaced the body: keep the JSON Content-Type in step with it.
     const type = getHeader(config.headers, 'content-type');
     if (encoded.json && type === undefined) {
       putHeader(config.headers, 'Content-Type', 'application/json');
@@ -38,24 +53,29 @@ export function guardRequest(
   if (encoded.body !== undefined && config.method === 'GET') {
     throw new TypeError('A GET request cannot have a body');
   }
-  if (config.url !== before.url) {
-    const origin = originOf(config.url);
-    if (origin === undefined || !/^https?:/.test(origin)) {
-      throw new TypeError(`RequestConfig.url must be an absolute http(s) URL: ${config.url}`);
+  const origin = config.url === call.url ? call.origin : originOf(config.url);
+  if (origin === undefined || !/^https?:/.test(origin)) {
+    throw new TypeError(`RequestConfig.url must be an absolute http(s) URL: ${config.url}`);
+  }
+  if (origin !== ctx.base.origin) {
+    if (call.secret) {
+      throw new TypeError(
+        `A request with a secret body is only sent to ${ctx.base.origin}, not to ${origin}`,
+      );
     }
-    if (origin !== ctx.base.origin) {
-      // Same rule as an absolute endpoint: the session and the defaults stay home. A default
-      // the hook gave a new value is its own choice and is kept.
+    // What belongs to the API at baseUrl stays home: the session and the defaults.
+    const session = getHeader(config.headers, ctx.sessionHeader);
+    if (session !== undefined && session === call.sessionValue) {
       deleteHeader(config.headers, ctx.sessionHeader);
-      for (const name of Object.keys(ctx.defaults)) {
-        if (getHeader(config.headers, name) === ctx.defaults[name])
-          deleteHeader(config.headers, name);
-      }
+    }
+    for (const name of Object.keys(ctx.defaults)) {
+      if (getHeader(config.headers, name) === ctx.defaults[name])
+        deleteHeader(config.headers, name);
     }
   }
-  // Defaults, the session and options.headers were checked on the way in; only hooks can
+  // Defaults, the session and options.headers were checked on the way in; only steps can
   // have added something unchecked since.
-  if (hooked) {
+  if (call.hooked) {
     const problem = headersProblem(config.headers);
     if (problem !== undefined) throw new TypeError(problem);
   }
@@ -63,6 +83,6 @@ export function guardRequest(
   if (encoded.stream) init.duplex = 'half';
   // Cookie mode: the base origin's cookies go with every request to it (a sign-in must be
   // able to set them too); any other origin keeps the platform default.
-  if (ctx.cookie && originOf(config.url) === ctx.base.origin) init.credentials = 'include';
+  if (ctx.cookie && origin === ctx.base.origin) init.credentials = 'include';
   return { init, stream: encoded.stream };
 }

@@ -36,6 +36,20 @@ export interface Prepared {
   session: string | null;
   /** Cookie mode: whether the request counts as carrying the cookie session. */
   cookie: boolean;
+  /** The URL and body as built (a step may change the config in place), and the URL's origin. */
+  url: string;
+  body: unknown;
+  origin: string;
+}
+
+/**
+ * The session header's value for a session id: with the dialect's scheme (`Bearer <id>`).
+ *
+ * @example
+ * sessionValue({ sessionScheme: 'Bearer' } as PrepareContext, 'abc') // 'Bearer abc'
+ */
+export function sessionValue(ctx: PrepareContext, sessionId: string): string {
+  return ctx.sessionScheme === undefined ? sessionId : `${ctx.sessionScheme} ${sessionId}`;
 }
 
 const ACCEPT = { Accept: 'application/json' };
@@ -59,12 +73,13 @@ export async function prepareRequest(
   if (options !== undefined) checkOptions(options);
   const query = options?.params === undefined ? '' : toSearchParams(options.params);
   const url = joinUrl(ctx.base.href, endpoint, query);
-  let sameOrigin = true;
+  let origin = ctx.base.origin;
   if (isAbsoluteUrl(endpoint)) {
-    const origin = originOf(url);
-    if (origin === undefined) throw new TypeError(`endpoint is not a valid URL: ${endpoint}`);
-    sameOrigin = origin === ctx.base.origin;
+    const found = originOf(url);
+    if (found === undefined) throw new TypeError(`endpoint is not a valid URL: ${endpoint}`);
+    origin = found;
   }
+  const sameOrigin = origin === ctx.base.origin;
   const jsonBody = body !== undefined && !isRawBody(body);
   // Default headers belong to the API at baseUrl (an API key, a tenant): like the session,
   // they are not sent to another origin.
@@ -77,8 +92,7 @@ export async function prepareRequest(
     const found = ctx.session.resolve();
     const sessionId = typeof found === 'string' || found === null ? found : await found;
     if (sessionId !== null) {
-      const value =
-        ctx.sessionScheme === undefined ? sessionId : `${ctx.sessionScheme} ${sessionId}`;
+      const value = sessionValue(ctx, sessionId);
       // The one value not checked before it got here (it comes from storage or the app).
       const problem = headerProblem(ctx.sessionHeader, value);
       if (problem !== undefined) throw new TypeError(`the session: ${problem}`);
@@ -99,5 +113,8 @@ export async function prepareRequest(
     },
     session,
     cookie: include && ctx.cookie,
+    url,
+    body,
+    origin,
   };
 }

@@ -3,7 +3,12 @@
  * and retry what may be retried, with backoff or `Retry-After`, never past the caller's abort.
  */
 import type { Dialect } from './dialect';
-import { type RedirectState, type SendInit, sendFollowingRedirects } from './redirect';
+import {
+  type RedirectState,
+  RefusedRedirect,
+  type SendInit,
+  sendFollowingRedirects,
+} from './redirect';
 import { failure, toApiResponse } from './response';
 import { backoffDelay, isRetryableStatus, MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry';
 import { attemptSignal, wait } from './signal';
@@ -75,6 +80,8 @@ export async function sendWithRetries(
     /** Whether the request may be sent again (retries, an opaque redirect). */
     replayable: boolean;
     sessionSent: boolean;
+    /** A secret body: a redirect to another origin ends the call with `CLIENT_ERROR`. */
+    secret: boolean;
   },
 ): Promise<AttemptResult> {
   const { signal, timeout } = options;
@@ -93,6 +100,7 @@ export async function sendWithRetries(
         init,
         ctx.originBound,
         options.replayable,
+        options.secret,
       );
       const res = sent.response;
       result = {
@@ -102,6 +110,9 @@ export async function sendWithRetries(
       if (res.status === 429 || res.status === 503) retryAfter = res.headers.get('retry-after');
     } catch (error) {
       if (signal?.aborted) return aborted(signal);
+      if (error instanceof RefusedRedirect) {
+        return { response: failure('CLIENT_ERROR', error.message), error, sessionSent: false };
+      }
       if (guard.timedOut()) {
         const message = `Request timed out after ${timeout} ms`;
         result = {

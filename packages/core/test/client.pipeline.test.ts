@@ -59,14 +59,20 @@ describe('use(fn)', () => {
       onRequest: () => void log.push('onRequest'),
       onResponse: () => void log.push('onResponse'),
     });
-    api.addResponseInterceptor((r) => (log.push('res'), r));
+    api.addResponseInterceptor((r) => {
+      log.push('res');
+      return r;
+    });
     api.use(async (request, next) => {
       log.push('use>');
       const response = await next(request);
       log.push('<use');
       return response;
     });
-    api.addRequestInterceptor((c) => (log.push('req'), c));
+    api.addRequestInterceptor((c) => {
+      log.push('req');
+      return c;
+    });
     await api.get('/a');
     expect(log).toEqual(['req', 'onRequest', 'use>', '<use', 'res', 'onResponse']);
   });

@@ -211,9 +211,12 @@ export function createAuthLifecycle(
     const body = bodyOf('refresh', { refreshToken: current });
     if (body === null) return false;
     // Cookie mode posts no token: the refresh cookie carries it.
+    // Secret: the refresh token reaches the base origin only, whatever a middleware or a
+    // redirect does.
     const response: ApiResponse = await client.post(paths.refresh, cookie ? undefined : body, {
       includeSession: false,
       headers: signInHeaders,
+      secret: true,
     });
     const session = response.success ? readSession(response.data) : undefined;
     if (response.success && (cookie || session !== undefined)) {
