@@ -6,31 +6,35 @@
  * constructor and the setters throw.
  */
 import { checkConfig, checkFunction } from './configCheck';
-import { deleteHeader, getHeader, type HeaderMap, headerMap, headerProblem } from './headers';
-import { mergeHeaders, putHeader } from './headers';
-import { guardRequest } from './originGuard';
+import { deleteHeader, type HeaderMap, headerMap, headerProblem, putHeader } from './headers';
+import { originBound } from './originGuard';
 import * as steps from './pipeline';
-import { type Prepared, type PrepareContext, prepareRequest, sessionValue } from './prepareRequest';
+import {
+  type Prepared,
+  type PrepareContext,
+  prepareContext,
+  prepareRequest,
+  withDefaults,
+} from './prepareRequest';
 import { QueryBuilder } from './query/QueryBuilder';
 import { createRedirectState } from './redirect';
-import { normalizeMeta } from './response';
-import { isRetryableRequest } from './retry';
-import { type SendContext, sendWithRetries } from './sendRequest';
-import { sessionRefresh } from './sessionRefresh';
-import { createSessionStore, NO_SESSION } from './session';
+import { checkSessionId } from './session';
+import type { SendContext } from './sendRequest';
 import { getDefaultStorage } from './storage';
-import type { ApiResponse, BridgeRequest, ClientConfig, HttpMethod, Middleware } from './types';
-import type { RequestInterceptor, RequestOptions, ResponseInterceptor } from './types';
-import type { StorageAdapter } from './types';
+import { transport } from './transport';
+import type { ClientConfig } from './clientConfig';
+import type {
+  ApiResponse,
+  BridgeRequest,
+  HttpMethod,
+  Middleware,
+  RequestInterceptor,
+} from './types';
+import type { RequestOptions, ResponseInterceptor, StorageAdapter } from './types';
 import { resolveBaseUrl } from './url';
 
 /** Called with the response when a request that carried the session got a 401. */
 export type SessionRejectedListener = (response: ApiResponse) => void;
-
-// Credentials besides the session header that never follow a redirect to another origin.
-const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
-const ACCEPT = { Accept: 'application/json' };
-const ACCEPT_JSON = { ...ACCEPT, 'Content-Type': 'application/json' };
 
 /**
  * A client bound to one base URL. Prefer `createClient`; both are the same.
@@ -58,10 +62,6 @@ export class Client {
     const base = resolveBaseUrl(baseUrl);
     checkConfig(config);
     this.#config = { ...config };
-    const { dialect } = config;
-    // An explicit sessionHeader is the app's own choice: the dialect's scheme goes with the
-    // dialect's header only.
-    const session = config.sessionHeader === undefined ? dialect?.session : undefined;
     this.#storage = config.storage ?? getDefaultStorage();
     this.#report = steps.reporter(config.onError);
     this.#pipeline = steps.createPipeline(this.#report);
@@ -69,30 +69,15 @@ export class Client {
       this.#pipeline.add(steps.ON_REQUEST, steps.onRequestStep(config.onRequest));
     if (config.onResponse)
       this.#pipeline.add(steps.ON_RESPONSE, steps.onResponseStep(config.onResponse));
-    const cookie = config.sessionMode === 'cookie';
-    const defaults = mergeHeaders(headerMap(), config.headers ?? {});
-    this.#prepare = {
-      base,
-      // Cookie mode: the session is the server's HttpOnly cookie; the client holds none.
-      session: cookie ? NO_SESSION : createSessionStore({ ...config, storage: this.#storage }),
-      sessionHeader: config.sessionHeader ?? session?.header ?? 'X-Session-ID',
-      sessionScheme: session?.scheme,
-      includeSession: config.includeSession ?? true,
-      cookie,
-      timeout: config.timeout ?? 30_000,
-      defaults,
-      plainHeaders: defaults,
-      jsonHeaders: defaults,
-    };
+    this.#prepare = prepareContext(base, config, this.#storage);
     this.#send = {
       fetch: config.fetch,
       redirects: createRedirectState(),
-      dialect,
-      originBound: [],
+      dialect: config.dialect,
+      originBound: originBound(this.#prepare),
       retries: config.retryAttempts ?? 0,
       retryDelay: config.retryDelay ?? 300,
     };
-    this.#rebuildHeaders(defaults);
   }
 
   /** Sends a GET request. @example const res = await api.get<Product[]>('/products', { params: { page: 1 } }); */
@@ -141,83 +126,14 @@ export class Client {
       const request = { method, url: String(endpoint), headers: headerMap() };
       this.#report(error);
       const fail = async () => steps.clientError(error);
-      return this.#after(pipeline.run(this.#call(request), fail, steps.RESPONSE));
+      return steps.normalized(pipeline.run(steps.startCall(request), fail, steps.RESPONSE));
     }
-    const call = this.#call(prepared.config);
-    const send = (request: BridgeRequest) => this.#transport(request, call, prepared);
+    const call = steps.startCall(prepared.config);
+    const env = { prepare: ctx, send: this.#send, report: this.#report, hooked: !pipeline.empty() };
+    const send = (request: BridgeRequest) => transport(env, request, call, prepared);
     // Fast path: nothing registered, nothing to run around the transport.
     if (pipeline.empty()) return send(prepared.config) as Promise<ApiResponse<T>>;
-    return this.#after(pipeline.run(call, send));
-  }
-
-  #call(request: BridgeRequest): steps.CallState {
-    const secret = request.secret === true;
-    return {
-      request,
-      sessionSent: false,
-      session: null,
-      replayable: true,
-      secret,
-      sends: 0,
-      rejected: false,
-    };
-  }
-
-  async #after(answer: Promise<ApiResponse>): Promise<ApiResponse<any>> {
-    const response = await answer;
-    // A middleware may have set `meta` in any spelling: normalized after they ran.
-    if (response.meta !== undefined) response.meta = normalizeMeta(response.meta);
-    return response;
-  }
-
-  // The innermost step: the origin guard, then the attempts. Never throws.
-  async #transport(request: BridgeRequest, call: steps.CallState, prepared: Prepared) {
-    const ctx = this.#prepare;
-    let sent: ReturnType<typeof guardRequest>;
-    try {
-      if (call.sends++ > 0) await this.#resign(request, prepared);
-      sent = guardRequest(ctx, request, {
-        url: prepared.url,
-        body: prepared.body,
-        origin: prepared.origin,
-        sessionValue: prepared.session === null ? undefined : sessionValue(ctx, prepared.session),
-        hooked: !this.#pipeline.empty(),
-        secret: call.secret,
-      });
-    } catch (error) {
-      this.#report(error);
-      return steps.clientError(error);
-    }
-    const headers = request.headers;
-    const session = prepared.cookie
-      ? sent.init.credentials === 'include'
-      : getHeader(headers, ctx.sessionHeader) !== undefined && prepared.session !== null;
-    const replayable = !sent.stream && isRetryableRequest(request.method, headers);
-    const result = await sendWithRetries(this.#send, request.url, sent.init, {
-      timeout: request.timeout ?? ctx.timeout,
-      signal: request.signal,
-      replayable,
-      sessionSent: session,
-      secret: call.secret,
-    });
-    if (result.error !== undefined) this.#report(result.error);
-    call.sessionSent = result.sessionSent;
-    call.session = result.sessionSent && !prepared.cookie ? prepared.session : null;
-    call.replayable = !sent.stream;
-    call.rejected = result.sessionSent && result.response.status === 401;
-    return result.response;
-  }
-
-  // A replay carries the session current now (a refresh replaced it), if it carried ours.
-  async #resign(request: BridgeRequest, prepared: Prepared): Promise<void> {
-    const ctx = this.#prepare;
-    if (prepared.session === null) return;
-    const sent = getHeader(request.headers, ctx.sessionHeader);
-    if (sent !== sessionValue(ctx, prepared.session)) return;
-    const now = await ctx.session.resolve();
-    if (now === null) return;
-    putHeader(request.headers, ctx.sessionHeader, sessionValue(ctx, now));
-    prepared.session = now;
+    return steps.normalized(pipeline.run(call, send));
   }
 
   /**
@@ -253,12 +169,6 @@ export class Client {
     return this.#pipeline.add(steps.REJECTED, steps.rejectedStep(listener));
   }
 
-  /** Replays a request whose session was rejected once `refresher` resolves `true`. @returns its remover */
-  onSessionRefresh(refresher: () => Promise<boolean>): () => void {
-    checkFunction('refresher', refresher);
-    return this.use(sessionRefresh(refresher, () => this.getSessionId()));
-  }
-
   /** The session as a request would resolve it (`null` in cookie mode). */
   async getSessionId(): Promise<string | null> {
     return this.#prepare.session.resolve();
@@ -269,15 +179,7 @@ export class Client {
    * No effect in cookie mode. @throws TypeError when not a non-empty header-safe string
    */
   setSessionId(sessionId: string): void {
-    if (typeof sessionId !== 'string' || sessionId === '') {
-      throw new TypeError('sessionId must be a non-empty string');
-    }
-    if (headerProblem('s', sessionId) !== undefined) {
-      throw new TypeError(
-        'sessionId must contain no control character (CR, LF, NUL…) and no character outside Latin-1',
-      );
-    }
-    this.#prepare.session.set(sessionId);
+    this.#prepare.session.set(checkSessionId(sessionId));
   }
 
   /** Forgets the session: memory, `config.sessionId` and every known storage key. */
@@ -327,13 +229,8 @@ export class Client {
   }
 
   #rebuildHeaders(defaults: HeaderMap): void {
-    const ctx = this.#prepare;
-    const plainHeaders = mergeHeaders(headerMap(ACCEPT), defaults);
-    const jsonHeaders = mergeHeaders(headerMap(ACCEPT_JSON), defaults);
-    this.#prepare = { ...ctx, defaults, plainHeaders, jsonHeaders };
-    // Lower-case names that never leave the base origin: the session, credentials, defaults.
-    const names = [ctx.sessionHeader, ...CREDENTIAL_HEADERS, ...Object.keys(defaults)];
-    this.#send = { ...this.#send, originBound: names.map((name) => name.toLowerCase()) };
+    this.#prepare = withDefaults(this.#prepare, defaults);
+    this.#send = { ...this.#send, originBound: originBound(this.#prepare) };
   }
 }
 

@@ -6,7 +6,8 @@
 import { mustBe } from './argumentError';
 import { headerProblem, headersProblem } from './headers';
 import { MAX_TIMER_MS } from './maxTimer';
-import type { ClientConfig, RequestConfig, RequestOptions } from './types';
+import type { ClientConfig } from './clientConfig';
+import type { RequestConfig, RequestOptions } from './types';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

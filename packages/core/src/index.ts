@@ -13,7 +13,6 @@ export type {
   ApiResponseBase,
   ApiSuccess,
   BridgeRequest,
-  ClientConfig,
   ClientErrorCode,
   HttpMethod,
   Middleware,
@@ -26,6 +25,7 @@ export type {
   ResponseMeta,
   StorageAdapter,
 } from './types';
+export type { ClientConfig } from './clientConfig';
 export type {
   AccountFlow,
   Dialect,
@@ -92,10 +92,9 @@ export {
   type SearchFilter,
   type SearchParams,
 } from './services/BridgeApiService';
-export { createAuthService } from './services/authService';
+export { type AuthService, createAuthService } from './services/authService';
 export {
   type AuthPaths,
-  type AuthService,
   type AuthServiceOptions,
   type AuthState,
   DEFAULT_AUTH_PATHS,

@@ -11,6 +11,21 @@ import type { SendInit } from './redirect';
 import type { RequestConfig } from './types';
 import { originOf } from './url';
 
+// Credentials besides the session header that never follow a redirect to another origin.
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
+
+/**
+ * Lower-case names of the headers that never follow a redirect to another origin: the
+ * session, the credentials, the defaults.
+ *
+ * @example
+ * originBound(ctx) // ['x-session-id', 'authorization', 'proxy-authorization', 'cookie', 'x-api-key']
+ */
+export function originBound(ctx: PrepareContext): string[] {
+  const names = [ctx.sessionHeader, ...CREDENTIAL_HEADERS, ...Object.keys(ctx.defaults)];
+  return names.map((name) => name.toLowerCase());
+}
+
 /** What the guard knows about the call besides the request. */
 export interface GuardCall {
   /** The URL and body as preparation built them, and that URL's origin. */

@@ -10,7 +10,7 @@
  * the session-rejected listeners. A step runs once per call; retries are inside `next`.
  */
 import { checkRequestConfig } from './configCheck';
-import { failure } from './response';
+import { failure, normalizeMeta } from './response';
 import type {
   ApiResponse,
   BridgeRequest,
@@ -40,6 +40,30 @@ export interface CallState extends MiddlewareCall {
   sends: number;
   /** The last answer was a 401 to a request that carried the session. */
   rejected: boolean;
+}
+
+/**
+ * The state of a new call.
+ *
+ * @example
+ * const call = startCall(prepared.config);
+ */
+export function startCall(request: BridgeRequest): CallState {
+  const secret = request.secret === true;
+  const call = { request, sessionSent: false, session: null, replayable: true, secret };
+  return { ...call, sends: 0, rejected: false };
+}
+
+/**
+ * The answer of a pipeline run, its `meta` normalized (a step may set it in any spelling).
+ *
+ * @example
+ * return normalized(pipeline.run(call, send));
+ */
+export async function normalized(answer: Promise<ApiResponse>): Promise<ApiResponse<any>> {
+  const response = await answer;
+  if (response.meta !== undefined) response.meta = normalizeMeta(response.meta);
+  return response;
 }
 
 /** The innermost step: sends the request. Never throws. */

@@ -5,10 +5,11 @@
  */
 import { isRawBody } from './body';
 import { checkOptions } from './configCheck';
+import type { ClientConfig } from './clientConfig';
 import { type HeaderMap, headerMap, headerProblem, mergeHeaders, putHeader } from './headers';
 import { toSearchParams } from './params';
-import type { SessionStore } from './session';
-import type { BridgeRequest, HttpMethod, RequestOptions } from './types';
+import { createSessionStore, NO_SESSION, type SessionStore } from './session';
+import type { BridgeRequest, HttpMethod, RequestOptions, StorageAdapter } from './types';
 import { type BaseUrl, isAbsoluteUrl, joinUrl, originOf } from './url';
 
 /** What preparation reads from the client. */
@@ -54,6 +55,52 @@ export function sessionValue(ctx: PrepareContext, sessionId: string): string {
 
 const ACCEPT = { Accept: 'application/json' };
 const ACCEPT_JSON = { Accept: 'application/json', 'Content-Type': 'application/json' };
+
+/**
+ * What preparation reads, from a client's base URL and configuration.
+ *
+ * @example
+ * const ctx = prepareContext(resolveBaseUrl('https://h/api'), config, storage);
+ */
+export function prepareContext(
+  base: BaseUrl,
+  config: ClientConfig,
+  storage: StorageAdapter | undefined,
+): PrepareContext {
+  // An explicit sessionHeader is the app's own choice: the dialect's scheme goes with the
+  // dialect's header only.
+  const session = config.sessionHeader === undefined ? config.dialect?.session : undefined;
+  const cookie = config.sessionMode === 'cookie';
+  const defaults = mergeHeaders(headerMap(), config.headers ?? {});
+  return withDefaults(
+    {
+      base,
+      // Cookie mode: the session is the server's HttpOnly cookie; the client holds none.
+      session: cookie ? NO_SESSION : createSessionStore({ ...config, storage }),
+      sessionHeader: config.sessionHeader ?? session?.header ?? 'X-Session-ID',
+      sessionScheme: session?.scheme,
+      includeSession: config.includeSession ?? true,
+      cookie,
+      timeout: config.timeout ?? 30_000,
+      defaults,
+      plainHeaders: defaults,
+      jsonHeaders: defaults,
+    },
+    defaults,
+  );
+}
+
+/**
+ * The context with other default headers (`setHeader`, `removeHeader`).
+ *
+ * @example
+ * ctx = withDefaults(ctx, headerMap({ 'X-Api-Key': 'k' }));
+ */
+export function withDefaults(ctx: PrepareContext, defaults: HeaderMap): PrepareContext {
+  const plainHeaders = mergeHeaders(headerMap(ACCEPT), defaults);
+  const jsonHeaders = mergeHeaders(headerMap(ACCEPT_JSON), defaults);
+  return { ...ctx, defaults, plainHeaders, jsonHeaders };
+}
 
 /**
  * Builds the `RequestConfig` of a call: URL with params, the header layers (Accept, JSON

@@ -40,7 +40,7 @@ describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
 });
 
 const AUTH = {
-  values: ['DEFAULT_ACCOUNT_PATHS', 'createAuthLifecycle'],
+  values: ['DEFAULT_ACCOUNT_PATHS', 'createAuthLifecycle', 'sessionRefresh'],
   types: [
     'AccountPaths',
     'AuthLifecycle',

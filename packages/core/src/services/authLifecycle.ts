@@ -2,16 +2,18 @@
  * `@bridgekit/core/auth`: the auth lifecycle beside the auth service (issue 18): account
  * flows, two-factor sign-in and refresh tokens. A separate entry so that apps which only
  * sign in do not ship it; it works through the service's and the client's public seams
- * (`fetchUser`, response interceptors, `onSessionRefresh`).
+ * (`fetchUser`, `use()` middlewares).
  */
 import { mustBe, nonEmptyString } from '../argumentError';
 import { checkBoolean, checkFunction, checkStorage } from '../configCheck';
 import type { AccountFlow } from '../dialect';
 import { MAX_TIMER_MS } from '../maxTimer';
+import { sessionRefresh } from '../sessionRefresh';
 import type { ApiResponse } from '../types';
 import { BridgeApiError } from './BridgeApiError';
 import { readSession } from './authResponse';
-import type { AuthService, AuthState } from './authTypes';
+import type { AuthService } from './authService';
+import type { AuthState } from './authTypes';
 import { cookieSessionHeaders } from './cookieSessionHeaders';
 import {
   type AccountPaths,
@@ -22,6 +24,7 @@ import {
 import { type CrossTabSync, createCrossTabSync, hasTabs } from './crossTabSync';
 
 export * from './authLifecycleTypes';
+export { sessionRefresh } from '../sessionRefresh';
 
 const lifecycles = new WeakMap<AuthService, AuthLifecycle>();
 
@@ -244,7 +247,8 @@ export function createAuthLifecycle(
     });
     return refreshing;
   };
-  const removeRefresher = client.onSessionRefresh(refreshSession);
+  // Refresh-and-replay: a middleware, so it runs before any response interceptor sees the 401.
+  const removeRefresher = client.use(sessionRefresh(refreshSession, () => client.getSessionId()));
 
   const every = options.validateInterval;
   let validating: ReturnType<typeof setInterval> | undefined;

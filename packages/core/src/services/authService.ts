@@ -11,10 +11,11 @@ import { BridgeApiError, isBridgeApiError } from './BridgeApiError';
 import { readLogin, readUser, userFrom } from './authResponse';
 import {
   type AuthPaths,
-  type AuthService,
   type AuthServiceOptions,
   type AuthState,
   DEFAULT_AUTH_PATHS,
+  type LoginCredentials,
+  type LoginResult,
   type SessionValidationResult,
   type User,
 } from './authTypes';
@@ -23,6 +24,26 @@ import { createStore } from './createStore';
 
 export { readLogin, readUser } from './authResponse';
 export * from './authTypes';
+
+/** Login, logout, validation and the current user of one client. */
+export interface AuthService {
+  readonly client: Client;
+  readonly paths: Readonly<AuthPaths>;
+  /** Signs in; stores the session on the client and the user in storage. Rejects with `BridgeApiError`. */
+  login(credentials: LoginCredentials): Promise<LoginResult>;
+  /** Tells the server, then clears session and user locally even when the request failed. */
+  logout(): Promise<void>;
+  /** Asks the server whether the session is valid; refreshes the user when it is. */
+  validateSession(): Promise<SessionValidationResult>;
+  /** GET the current user and update the state; `null` when the session is rejected (401). */
+  fetchUser(): Promise<User | null>;
+  getState(): AuthState;
+  subscribe(listener: (state: AuthState) => void): () => void;
+  /** Settles once the stored user and session have been read at start. */
+  readonly ready: Promise<void>;
+  /** Stops listening to the client (session rejections). */
+  dispose(): void;
+}
 
 /**
  * Creates the auth service of a client: login with an e-mail or a user name, logout, session
