@@ -56,6 +56,16 @@ export interface ClientConfig {
    */
   sessionKeys?: string[];
   /**
+   * Written before every storage key Bridgekit owns: the session's (`client_session_id`,
+   * `session_id`, `sessionId`), the auth service's user (`bridgekit_user`) and the auth
+   * lifecycle's refresh token (`bridgekit_refresh_token`), so two clients on two APIs can
+   * share one storage without reading each other's session. `sessionKeys` and keys given
+   * explicitly are used as given. The React providers give every instance but the default
+   * one `'<instance id>:'`.
+   * @default ''
+   */
+  storageKeyPrefix?: string;
+  /**
    * Default headers for every request.
    * @default {}
    */

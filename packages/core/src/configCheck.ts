@@ -87,6 +87,9 @@ const CONFIG: Record<string, Check> = {
     }
   },
   storage: checkStorage,
+  storageKeyPrefix: (name, value) => {
+    if (typeof value !== 'string') throw mustBe(name, 'a string', value);
+  },
   sessionKeys: (name, value) => {
     if (!Array.isArray(value) || value.some((key) => typeof key !== 'string' || key === '')) {
       throw mustBe(name, 'an array of non-empty strings', value);

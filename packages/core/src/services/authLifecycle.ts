@@ -96,7 +96,8 @@ export function createAuthLifecycle(
   }
   const key = nonEmptyString(
     'refreshTokenStorageKey',
-    options.refreshTokenStorageKey ?? 'bridgekit_refresh_token',
+    options.refreshTokenStorageKey ??
+      `${client.getConfig().storageKeyPrefix ?? ''}bridgekit_refresh_token`,
   );
   const storage = options.refreshTokenStorage ?? client.getStorage();
   // Cookie mode: the refresh token is an HttpOnly cookie on the refresh path; none is kept here.

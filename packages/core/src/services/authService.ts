@@ -70,7 +70,11 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     if (value !== undefined)
       paths[name as keyof AuthPaths] = nonEmptyString(`paths.${name}`, value);
   }
-  const userKey = nonEmptyString('userStorageKey', options.userStorageKey ?? 'bridgekit_user');
+  const prefix = client.getConfig?.().storageKeyPrefix ?? '';
+  const userKey = nonEmptyString(
+    'userStorageKey',
+    options.userStorageKey ?? `${prefix}bridgekit_user`,
+  );
   const storage = options.storage ?? client.getStorage?.();
   // Cookie mode: the session is an HttpOnly cookie, so only the server can say whether it
   // exists (GET `me` at start), and a sign-in answer holds no session id.

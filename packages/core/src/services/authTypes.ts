@@ -75,7 +75,7 @@ export interface AuthServiceOptions {
   paths?: Partial<AuthPaths>;
   /**
    * Storage key under which the signed-in user is kept (JSON).
-   * @default 'bridgekit_user'
+   * @default `${client storageKeyPrefix}bridgekit_user` ('bridgekit_user')
    */
   userStorageKey?: string;
   /**

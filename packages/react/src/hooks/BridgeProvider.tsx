@@ -150,6 +150,7 @@ function createInstance(
   id: string,
   input: BridgeInstanceConfig | BridgeClientInstance,
   transform: BridgeProviderProps['transformConfig'],
+  isDefault: boolean,
 ): BridgeInstance {
   if (!input || typeof input !== 'object') {
     throw new TypeError(`BridgeProvider: instance "${id}" must be an object`);
@@ -174,6 +175,11 @@ function createInstance(
     throw new TypeError(
       `BridgeProvider: config.baseUrl of instance "${id}" must be a non-empty string`,
     );
+  }
+  // Instances share the platform storage: every instance but the default one keeps its
+  // session, user and refresh token under keys prefixed with its id.
+  if (!isDefault && clientConfig.storageKeyPrefix === undefined) {
+    clientConfig.storageKeyPrefix = `${id}:`;
   }
   const client = createClient(baseUrl, clientConfig);
   const lifecycle = {
@@ -208,7 +214,7 @@ function createContextValue(props: BridgeProviderProps): BridgeContextValue {
   }
   const instances: Record<string, BridgeInstance> = {};
   for (const [id, input] of Object.entries(inputs)) {
-    instances[id] = createInstance(id, input, props.transformConfig);
+    instances[id] = createInstance(id, input, props.transformConfig, id === defaultInstance);
   }
   return { instances, defaultInstance };
 }
