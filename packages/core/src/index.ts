@@ -101,5 +101,6 @@ export {
   type LoginCredentials,
   type LoginResult,
   type SessionValidationResult,
+  type TwoFactorRequired,
   type User,
 } from './services/authTypes';

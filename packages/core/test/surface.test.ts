@@ -141,6 +141,7 @@ const CORE = {
     'SessionValidationResult',
     'SortDirection',
     'StorageAdapter',
+    'TwoFactorRequired',
     'User',
     'WebStorageLike',
     'WhereOperator',

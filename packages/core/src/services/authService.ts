@@ -17,6 +17,7 @@ import {
   type LoginCredentials,
   type LoginResult,
   type SessionValidationResult,
+  type TwoFactorRequired,
   type User,
 } from './authTypes';
 import { cookieSessionHeaders } from './cookieSessionHeaders';
@@ -29,8 +30,12 @@ export * from './authTypes';
 export interface AuthService {
   readonly client: Client;
   readonly paths: Readonly<AuthPaths>;
-  /** Signs in; stores the session on the client and the user in storage. Rejects with `BridgeApiError`. */
-  login(credentials: LoginCredentials): Promise<LoginResult>;
+  /**
+   * Signs in; stores the session on the client and the user in storage. Resolves
+   * `{ twoFactorRequired: true }` when the account needs a second factor (nobody is signed in
+   * yet: the lifecycle's `verifyTwoFactor(code)` completes it). Rejects with `BridgeApiError`.
+   */
+  login(credentials: LoginCredentials): Promise<LoginResult | TwoFactorRequired>;
   /** Tells the server, then clears session and user locally even when the request failed. */
   logout(): Promise<void>;
   /** Asks the server whether the session is valid; refreshes the user when it is. */
@@ -215,6 +220,11 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
           headers: signInHeaders,
         });
         if (!response.success) throw BridgeApiError.fromResponse(response);
+        // A second factor is a result, not a failure: the server answered 200, no session.
+        if ((response.data as { twoFactorRequired?: unknown } | null)?.twoFactorRequired === true) {
+          store.setState({ isLoading: false });
+          return { twoFactorRequired: true } as TwoFactorRequired;
+        }
         const invalid = (message: string) =>
           new BridgeApiError(message, { status: response.status, code: 'INVALID_RESPONSE' });
         let result = (dialect.login ?? read)(response.data, read);

@@ -28,12 +28,25 @@ export interface SessionValidationResult {
   user?: User;
 }
 
-/** What `login` resolves to. */
+/** What `login` resolves to once signed in. */
 export interface LoginResult {
   user: User;
   /** Absent in cookie mode: the session is the server's `HttpOnly` cookie. */
   sessionId?: string;
   expiresAt?: string;
+  twoFactorRequired?: undefined;
+}
+
+/**
+ * What `login` resolves to when the account needs a second factor: the server answered
+ * `200 { twoFactorRequired: true, challenge }`, nobody is signed in yet, and the auth
+ * lifecycle's `verifyTwoFactor(code)` completes the sign-in.
+ */
+export interface TwoFactorRequired {
+  twoFactorRequired: true;
+  user?: undefined;
+  sessionId?: undefined;
+  expiresAt?: undefined;
 }
 
 /** Paths of the auth endpoints, relative to the client's base URL. */
