@@ -40,10 +40,11 @@ describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
 });
 
 const AUTH = {
-  values: ['DEFAULT_ACCOUNT_PATHS', 'createAuthLifecycle', 'sessionRefresh'],
+  values: ['DEFAULT_ACCOUNT_PATHS', 'authLifecycle', 'createAuthLifecycle', 'sessionRefresh'],
   types: [
     'AccountPaths',
     'AuthLifecycle',
+    'AuthLifecycleModule',
     'AuthLifecycleOptions',
     'RegisterData',
     'TwoFactorSetup',

@@ -18,12 +18,26 @@ import { cookieSessionHeaders } from './cookieSessionHeaders';
 import {
   type AccountPaths,
   type AuthLifecycle,
+  type AuthLifecycleModule,
   type AuthLifecycleOptions,
   DEFAULT_ACCOUNT_PATHS,
 } from './authLifecycleTypes';
 import { type CrossTabSync, createCrossTabSync, hasTabs } from './crossTabSync';
 
 export * from './authLifecycleTypes';
+
+/**
+ * The auth lifecycle as an opt-in module for a provider instance: account flows, two-factor
+ * sign-in, refresh tokens, cross-tab sync. Without it an instance has the plain auth service
+ * (no interceptor, timer or `BroadcastChannel`).
+ *
+ * @example
+ * <BridgeProvider config={{ baseUrl: '/api', lifecycle: authLifecycle({ validateInterval: 60_000 }) }} />
+ */
+export function authLifecycle(options: AuthLifecycleOptions = {}): AuthLifecycleModule {
+  checkOptions(options);
+  return (auth, defaults) => createAuthLifecycle(auth, { ...defaults, ...options });
+}
 export { sessionRefresh } from '../sessionRefresh';
 
 const lifecycles = new WeakMap<AuthService, AuthLifecycle>();

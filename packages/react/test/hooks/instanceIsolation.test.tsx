@@ -1,6 +1,7 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test components close over per-test state.
 // Two provider instances on two APIs (two loopback origins) share one storage (jsdom's
 // localStorage): each keeps its own session, user and refresh token, across a reload.
+import { authLifecycle } from '@bridgekit/core/auth';
 import type { UseAuthResult } from '@bridgekit/react/hooks';
 import { BridgeProvider, useAuth, useBridgeClient } from '@bridgekit/react/hooks';
 import { createServer } from '@bridgekit/server';
@@ -39,12 +40,13 @@ describe('provider instances on two APIs sharing one storage', () => {
       clients.billing = useBridgeClient('billing');
       return null;
     }
+    const lifecycle = authLifecycle({ crossTab: false });
     const mount = () =>
       render(
         <BridgeProvider
           instances={{
-            default: { baseUrl: main.url, crossTab: false },
-            billing: { baseUrl: billing.url, crossTab: false },
+            default: { baseUrl: main.url, lifecycle },
+            billing: { baseUrl: billing.url, lifecycle },
           }}
         >
           <Probe />

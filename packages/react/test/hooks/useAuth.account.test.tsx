@@ -2,6 +2,7 @@
 // Issue 18 (hooks): every account field useAuth gained, against the real reference server, and
 // the lifecycle options the provider passes from the instance config.
 import { type Client, createClient, MemoryStorage } from '@bridgekit/core';
+import { authLifecycle } from '@bridgekit/core/auth';
 import {
   type BridgeProviderProps,
   type UseAuthResult,
@@ -197,11 +198,13 @@ describe('useAuth: account actions', () => {
   });
 });
 
-describe('BridgeProvider: lifecycle options from the instance config', () => {
+describe('BridgeProvider: the lifecycle module of an instance', () => {
   it('onSessionRefreshed and onSessionExpired (not on logout)', async () => {
     const onSessionRefreshed = vi.fn();
     const onSessionExpired = vi.fn();
-    const { server, client, auth, url } = await start({ onSessionRefreshed, onSessionExpired });
+    const { server, client, auth, url } = await start({
+      lifecycle: authLifecycle({ crossTab: false, onSessionRefreshed, onSessionExpired }),
+    });
     await act(async () => {
       await auth().login(admin);
     });
@@ -244,9 +247,11 @@ describe('BridgeProvider: lifecycle options from the instance config', () => {
           baseUrl: url,
           storage: sessions,
           fetch: globalThis.fetch,
-          validateInterval: 1000,
-          refreshTokenStorage: secure,
-          crossTab: false,
+          lifecycle: authLifecycle({
+            validateInterval: 1000,
+            refreshTokenStorage: secure,
+            crossTab: false,
+          }),
         },
       },
       <Probe />,
@@ -269,7 +274,7 @@ describe('BridgeProvider: lifecycle options from the instance config', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() =>
       renderWithProvider(
-        { config: { baseUrl: url, validateInterval: '5s' as never } },
+        { config: { baseUrl: url, lifecycle: authLifecycle({ validateInterval: '5s' as never }) } },
         <p>never</p>,
       ),
     ).toThrow(/validateInterval must be a number/);
