@@ -56,7 +56,14 @@ export function scratchProject(label, dependencies, extra = {}) {
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   execFileSync(
     'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--loglevel=error',
+    ],
     { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   return dir;
