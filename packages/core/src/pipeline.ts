@@ -50,8 +50,15 @@ export interface CallState extends MiddlewareCall {
  */
 export function startCall(request: BridgeRequest): CallState {
   const secret = request.secret === true;
-  const call = { request, sessionSent: false, session: null, replayable: true, secret };
-  return { ...call, sends: 0, rejected: false };
+  return {
+    request,
+    sessionSent: false,
+    session: null,
+    replayable: true,
+    secret,
+    sends: 0,
+    rejected: false,
+  };
 }
 
 /**

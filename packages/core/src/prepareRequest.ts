@@ -148,16 +148,17 @@ export async function prepareRequest(
     }
   }
   if (options?.headers !== undefined) mergeHeaders(headers, options.headers);
+  const config: BridgeRequest = {
+    method,
+    url,
+    headers,
+    body,
+    timeout: options?.timeout ?? ctx.timeout,
+    signal: options?.signal,
+  };
+  if (options?.secret === true) config.secret = true;
   return {
-    config: {
-      method,
-      url,
-      headers,
-      body,
-      timeout: options?.timeout ?? ctx.timeout,
-      signal: options?.signal,
-      ...(options?.secret === true && { secret: true }),
-    },
+    config,
     session,
     cookie: include && ctx.cookie,
     url,
