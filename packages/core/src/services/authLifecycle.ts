@@ -18,13 +18,22 @@ import { cookieSessionHeaders } from './cookieSessionHeaders';
 import {
   type AccountPaths,
   type AuthLifecycle,
-  type AuthLifecycleModule,
   type AuthLifecycleOptions,
   DEFAULT_ACCOUNT_PATHS,
 } from './authLifecycleTypes';
 import { type CrossTabSync, createCrossTabSync, hasTabs } from './crossTabSync';
 
 export * from './authLifecycleTypes';
+
+/**
+ * The auth lifecycle as a module the providers take (`lifecycle: authLifecycle(options)`):
+ * called once per instance with its auth service. `defaults` are a platform provider's
+ * (React Native's keychain storage for the refresh token); the app's options win.
+ */
+export type AuthLifecycleModule = (
+  auth: AuthService,
+  defaults?: AuthLifecycleOptions,
+) => AuthLifecycle;
 
 /**
  * The auth lifecycle as an opt-in module for a provider instance: account flows, two-factor

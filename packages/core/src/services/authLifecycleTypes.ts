@@ -3,7 +3,6 @@
  * its calls resolve to, and its interface. The behaviour is in `authLifecycle`.
  */
 import type { StorageAdapter } from '../types';
-import type { AuthService } from './authService';
 import type { User } from './authTypes';
 
 /** Paths of the lifecycle endpoints, relative to the client's base URL. */
@@ -144,13 +143,3 @@ export interface AuthLifecycle {
   /** Removes the interceptor, the refresher and a planned refresh. */
   dispose(): void;
 }
-
-/**
- * The auth lifecycle as a module the providers take (`lifecycle: authLifecycle(options)`):
- * called once per instance with its auth service. `defaults` are a platform provider's
- * (React Native's keychain storage for the refresh token); the app's options win.
- */
-export type AuthLifecycleModule = (
-  auth: AuthService,
-  defaults?: AuthLifecycleOptions,
-) => AuthLifecycle;
