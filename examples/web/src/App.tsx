@@ -1,3 +1,4 @@
+import { authLifecycle } from '@bridgekit/core/auth';
 import { BridgeProvider, useBridgeClient } from '@bridgekit/react';
 import { useLayoutEffect } from 'react';
 import { RequestLog } from './components/RequestLog';
@@ -15,7 +16,9 @@ import { attachRequestLog } from './requestLog';
 import { useRoute } from './router';
 
 // Same origin as the app: `npm start` (vite preview) and `vite dev` proxy /api to the server.
-const config = { baseUrl: '/api', timeout: 10_000 };
+// The auth lifecycle is an opt-in module: this demo uses its account flows, two-factor
+// sign-in, refresh tokens and cross-tab sync.
+const config = { baseUrl: '/api', timeout: 10_000, lifecycle: authLifecycle() };
 
 function Interceptors() {
   const client = useBridgeClient();

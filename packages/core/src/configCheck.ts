@@ -6,7 +6,8 @@
 import { mustBe } from './argumentError';
 import { headerProblem, headersProblem } from './headers';
 import { MAX_TIMER_MS } from './maxTimer';
-import type { ClientConfig, RequestConfig, RequestOptions } from './types';
+import type { ClientConfig } from './clientConfig';
+import type { RequestConfig, RequestOptions } from './types';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -86,6 +87,9 @@ const CONFIG: Record<string, Check> = {
     }
   },
   storage: checkStorage,
+  storageKeyPrefix: (name, value) => {
+    if (typeof value !== 'string') throw mustBe(name, 'a string', value);
+  },
   sessionKeys: (name, value) => {
     if (!Array.isArray(value) || value.some((key) => typeof key !== 'string' || key === '')) {
       throw mustBe(name, 'an array of non-empty strings', value);
@@ -108,6 +112,7 @@ const OPTIONS: Record<string, Check> = {
   headers,
   timeout,
   includeSession: checkBoolean,
+  secret: checkBoolean,
   signal: withMethods('an AbortSignal', 'addEventListener'),
 };
 

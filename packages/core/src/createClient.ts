@@ -1,6 +1,6 @@
 import { Client } from './client';
 import type { TypedClient } from './TypedClient';
-import type { ClientConfig } from './types';
+import type { ClientConfig } from './clientConfig';
 
 /**
  * What `createClient<Paths>` returns: a plain `Client` without a `paths` type argument (and

@@ -6,7 +6,9 @@
  * `@bridgekit/core/dialects`.
  */
 import type { QuerySerializer, QueryEntry } from './query/serializer';
-import type { EntityOperation, PaginatedResponse } from './services/BridgeApiService';
+import type { EntityOperation, ListRequest, PaginatedResponse } from './services/entityTypes';
+
+export type { ListRequest } from './services/entityTypes';
 import type { AccountPaths } from './services/authLifecycleTypes';
 import type { AuthPaths, LoginCredentials, LoginResult, User } from './services/authTypes';
 import type { ApiResponse } from './types';
@@ -23,13 +25,6 @@ export interface DialectQuery extends QuerySerializer {
    * the operator and the dialect, e.g. `json-server 1.x cannot express operator 'between'`.
    */
   check?(entry: QueryEntry): string | undefined;
-}
-
-/** What a list request asked for, so a list mapping can tell a page from an offset. */
-export interface ListRequest {
-  page?: number;
-  limit?: number;
-  offset?: number;
 }
 
 /** The lists part: a list response (body and headers) -> `{ data, meta }`. */

@@ -12,9 +12,12 @@ export type {
   ApiResponse,
   ApiResponseBase,
   ApiSuccess,
-  ClientConfig,
+  BridgeRequest,
   ClientErrorCode,
   HttpMethod,
+  Middleware,
+  MiddlewareCall,
+  Next,
   RequestConfig,
   RequestInterceptor,
   RequestOptions,
@@ -22,6 +25,7 @@ export type {
   ResponseMeta,
   StorageAdapter,
 } from './types';
+export type { ClientConfig } from './clientConfig';
 export type {
   AccountFlow,
   Dialect,
@@ -99,7 +103,7 @@ export {
   type SearchFilter,
   type SearchParams,
 } from './services/BridgeApiService';
-export { createAuthService } from './services/authService';
+export { type AuthService, createAuthService } from './services/authService';
 export {
   createMutationStore,
   type MutationCallbacks,
@@ -110,12 +114,12 @@ export {
 } from './mutationStore';
 export {
   type AuthPaths,
-  type AuthService,
   type AuthServiceOptions,
   type AuthState,
   DEFAULT_AUTH_PATHS,
   type LoginCredentials,
   type LoginResult,
   type SessionValidationResult,
+  type TwoFactorRequired,
   type User,
 } from './services/authTypes';

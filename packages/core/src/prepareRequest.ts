@@ -1,24 +1,15 @@
 /**
- * Request preparation (core README, "URLs and params", "Headers", "Bodies", "Sessions"): from a
- * call's arguments to the `RequestConfig` the hooks see, and from that to the `fetch` init.
+ * Request preparation (core README, "URLs and params", "Headers", "Bodies", "Sessions"): from a call's
+ * arguments to the request the middlewares see.
  * Everything here throws on bad input; the client turns a throw into `CLIENT_ERROR`.
  */
-import { encodeBody, isRawBody } from './body';
+import { isRawBody } from './body';
 import { checkOptions } from './configCheck';
-import {
-  deleteHeader,
-  getHeader,
-  type HeaderMap,
-  headerMap,
-  headerProblem,
-  headersProblem,
-  mergeHeaders,
-  putHeader,
-} from './headers';
+import type { ClientConfig } from './clientConfig';
+import { type HeaderMap, headerMap, headerProblem, mergeHeaders, putHeader } from './headers';
 import { toSearchParams } from './params';
-import type { SendInit } from './redirect';
-import type { SessionStore } from './session';
-import type { HttpMethod, RequestConfig, RequestOptions } from './types';
+import { createSessionStore, NO_SESSION, type SessionStore } from './session';
+import type { BridgeRequest, HttpMethod, RequestOptions, StorageAdapter } from './types';
 import { type BaseUrl, isAbsoluteUrl, joinUrl, originOf } from './url';
 
 /** What preparation reads from the client. */
@@ -41,15 +32,75 @@ export interface PrepareContext {
 
 /** A request before the hooks ran. */
 export interface Prepared {
-  config: RequestConfig;
+  config: BridgeRequest;
   /** The session the header was added with, `null` when none was. */
   session: string | null;
   /** Cookie mode: whether the request counts as carrying the cookie session. */
   cookie: boolean;
+  /** The URL and body as built (a step may change the config in place), and the URL's origin. */
+  url: string;
+  body: unknown;
+  origin: string;
+}
+
+/**
+ * The session header's value for a session id: with the dialect's scheme (`Bearer <id>`).
+ *
+ * @example
+ * sessionValue({ sessionScheme: 'Bearer' } as PrepareContext, 'abc') // 'Bearer abc'
+ */
+export function sessionValue(ctx: PrepareContext, sessionId: string): string {
+  return ctx.sessionScheme === undefined ? sessionId : `${ctx.sessionScheme} ${sessionId}`;
 }
 
 const ACCEPT = { Accept: 'application/json' };
 const ACCEPT_JSON = { Accept: 'application/json', 'Content-Type': 'application/json' };
+
+/**
+ * What preparation reads, from a client's base URL and configuration.
+ *
+ * @example
+ * const ctx = prepareContext(resolveBaseUrl('https://h/api'), config, storage);
+ */
+export function prepareContext(
+  base: BaseUrl,
+  config: ClientConfig,
+  storage: StorageAdapter | undefined,
+): PrepareContext {
+  // An explicit sessionHeader is the app's own choice: the dialect's scheme goes with the
+  // dialect's header only.
+  const session = config.sessionHeader === undefined ? config.dialect?.session : undefined;
+  const cookie = config.sessionMode === 'cookie';
+  const defaults = mergeHeaders(headerMap(), config.headers ?? {});
+  return withDefaults(
+    {
+      base,
+      // Cookie mode: the session is the server's HttpOnly cookie; the client holds none.
+      session: cookie ? NO_SESSION : createSessionStore({ ...config, storage }),
+      sessionHeader: config.sessionHeader ?? session?.header ?? 'X-Session-ID',
+      sessionScheme: session?.scheme,
+      includeSession: config.includeSession ?? true,
+      cookie,
+      timeout: config.timeout ?? 30_000,
+      defaults,
+      plainHeaders: defaults,
+      jsonHeaders: defaults,
+    },
+    defaults,
+  );
+}
+
+/**
+ * The context with other default headers (`setHeader`, `removeHeader`).
+ *
+ * @example
+ * ctx = withDefaults(ctx, headerMap({ 'X-Api-Key': 'k' }));
+ */
+export function withDefaults(ctx: PrepareContext, defaults: HeaderMap): PrepareContext {
+  const plainHeaders = mergeHeaders(headerMap(ACCEPT), defaults);
+  const jsonHeaders = mergeHeaders(headerMap(ACCEPT_JSON), defaults);
+  return { ...ctx, defaults, plainHeaders, jsonHeaders };
+}
 
 /**
  * Builds the `RequestConfig` of a call: URL with params, the header layers (Accept, JSON
@@ -69,12 +120,13 @@ export async function prepareRequest(
   if (options !== undefined) checkOptions(options);
   const query = options?.params === undefined ? '' : toSearchParams(options.params);
   const url = joinUrl(ctx.base.href, endpoint, query);
-  let sameOrigin = true;
+  let origin = ctx.base.origin;
   if (isAbsoluteUrl(endpoint)) {
-    const origin = originOf(url);
-    if (origin === undefined) throw new TypeError(`endpoint is not a valid URL: ${endpoint}`);
-    sameOrigin = origin === ctx.base.origin;
+    const found = originOf(url);
+    if (found === undefined) throw new TypeError(`endpoint is not a valid URL: ${endpoint}`);
+    origin = found;
   }
+  const sameOrigin = origin === ctx.base.origin;
   const jsonBody = body !== undefined && !isRawBody(body);
   // Default headers belong to the API at baseUrl (an API key, a tenant): like the session,
   // they are not sent to another origin.
@@ -87,8 +139,7 @@ export async function prepareRequest(
     const found = ctx.session.resolve();
     const sessionId = typeof found === 'string' || found === null ? found : await found;
     if (sessionId !== null) {
-      const value =
-        ctx.sessionScheme === undefined ? sessionId : `${ctx.sessionScheme} ${sessionId}`;
+      const value = sessionValue(ctx, sessionId);
       // The one value not checked before it got here (it comes from storage or the app).
       const problem = headerProblem(ctx.sessionHeader, value);
       if (problem !== undefined) throw new TypeError(`the session: ${problem}`);
@@ -97,69 +148,21 @@ export async function prepareRequest(
     }
   }
   if (options?.headers !== undefined) mergeHeaders(headers, options.headers);
+  const config: BridgeRequest = {
+    method,
+    url,
+    headers,
+    body,
+    timeout: options?.timeout ?? ctx.timeout,
+    signal: options?.signal,
+  };
+  if (options?.secret === true) config.secret = true;
   return {
-    config: {
-      method,
-      url,
-      headers,
-      body,
-      timeout: options?.timeout ?? ctx.timeout,
-      signal: options?.signal,
-    },
+    config,
     session,
     cookie: include && ctx.cookie,
+    url,
+    body,
+    origin,
   };
-}
-
-/**
- * The `fetch` init of a prepared request, after the hooks ran. `before` is the request as
- * preparation built it: a hook that changed the body or moved the URL to another origin is
- * followed by the same rules as a call would be.
- */
-export function toSendInit(
-  ctx: PrepareContext,
-  config: RequestConfig,
-  before: RequestConfig,
-  hooked: boolean,
-): { init: SendInit; stream: boolean } {
-  const encoded = encodeBody(config.body);
-  if (config.body !== before.body) {
-    // A hook replaced the body: keep the JSON Content-Type in step with it.
-    const type = getHeader(config.headers, 'content-type');
-    if (encoded.json && type === undefined) {
-      putHeader(config.headers, 'Content-Type', 'application/json');
-    } else if (!encoded.json && type === 'application/json') {
-      deleteHeader(config.headers, 'content-type');
-    }
-  }
-  if (encoded.body !== undefined && config.method === 'GET') {
-    throw new TypeError('A GET request cannot have a body');
-  }
-  if (config.url !== before.url) {
-    const origin = originOf(config.url);
-    if (origin === undefined || !/^https?:/.test(origin)) {
-      throw new TypeError(`RequestConfig.url must be an absolute http(s) URL: ${config.url}`);
-    }
-    if (origin !== ctx.base.origin) {
-      // Same rule as an absolute endpoint: the session and the defaults stay home. A default
-      // the hook gave a new value is its own choice and is kept.
-      deleteHeader(config.headers, ctx.sessionHeader);
-      for (const name of Object.keys(ctx.defaults)) {
-        if (getHeader(config.headers, name) === ctx.defaults[name])
-          deleteHeader(config.headers, name);
-      }
-    }
-  }
-  // Defaults, the session and options.headers were checked on the way in; only hooks can
-  // have added something unchecked since.
-  if (hooked) {
-    const problem = headersProblem(config.headers);
-    if (problem !== undefined) throw new TypeError(problem);
-  }
-  const init: SendInit = { method: config.method, headers: config.headers, body: encoded.body };
-  if (encoded.stream) init.duplex = 'half';
-  // Cookie mode: the base origin's cookies go with every request to it (a sign-in must be
-  // able to set them too); any other origin keeps the platform default.
-  if (ctx.cookie && originOf(config.url) === ctx.base.origin) init.credentials = 'include';
-  return { init, stream: encoded.stream };
 }

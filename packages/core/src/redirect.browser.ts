@@ -4,6 +4,9 @@
  * follows them and applies its own CORS and credential rules. Same exports as `redirect.ts`.
  */
 import type { RedirectState, SendInit, Sent } from './redirect';
+import { RefusedRedirect } from './refusedRedirect';
+
+export { RefusedRedirect };
 
 export type { RedirectState, SendInit, Sent } from './redirect';
 
@@ -21,7 +24,8 @@ export function createRedirectState(): RedirectState {
 }
 
 /**
- * Sends a request and lets the platform follow redirects.
+ * Sends a request and lets the platform follow redirects; a secret body follows none (the
+ * platform would not say where it went): a redirect throws `RefusedRedirect`.
  *
  * @example
  * const { response } = await sendFollowingRedirects(state, fetch, url, init, [], true);
@@ -31,7 +35,14 @@ export async function sendFollowingRedirects(
   doFetch: typeof fetch,
   url: string,
   init: SendInit,
+  _credentials?: readonly string[],
+  _replayable?: boolean,
+  secret = false,
 ): Promise<Sent> {
-  init.redirect = 'follow';
-  return { response: await doFetch(url, init), credentialsDropped: false };
+  init.redirect = secret ? 'manual' : 'follow';
+  const response = await doFetch(url, init);
+  if (secret && (response.type === 'opaqueredirect' || response.redirected)) {
+    throw new RefusedRedirect('A request with a secret body was redirected');
+  }
+  return { response, credentialsDropped: false };
 }

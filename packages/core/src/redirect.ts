@@ -9,6 +9,9 @@
  * (`opaqueredirect`), so there the browser follows them.
  */
 import { deleteHeader } from './headers';
+import { RefusedRedirect } from './refusedRedirect';
+
+export { RefusedRedirect };
 
 /** Redirects followed before the call fails with a network error (the fetch standard's limit). */
 export const MAX_REDIRECTS = 20;
@@ -70,6 +73,8 @@ function networkError(message: string): Error {
  *
  * @param replayable whether the request may be sent again if the runtime turns out to hide
  *   redirects (an opaque redirect was answered)
+ * @param secret the body is a secret: any redirect to another origin throws `RefusedRedirect`
+ *   (where the runtime hides redirects, any redirect does)
  * @example
  * const state = createRedirectState();
  * const { response } = await sendFollowingRedirects(state, fetch, url, init, ['x-session-id'], true);
@@ -81,10 +86,13 @@ export async function sendFollowingRedirects(
   init: SendInit,
   credentials: readonly string[],
   replayable: boolean,
+  secret = false,
 ): Promise<Sent> {
-  init.redirect = state.mode;
+  // A secret body never follows a redirect the client cannot see.
+  init.redirect = secret ? 'manual' : state.mode;
   let response = await doFetch(url, init);
   if (response.type === 'opaqueredirect') {
+    if (secret) throw new RefusedRedirect('A request with a secret body was redirected');
     state.mode = 'follow';
     if (!replayable) {
       throw networkError('The server redirected and this runtime hides redirects from scripts');
@@ -125,6 +133,11 @@ export async function sendFollowingRedirects(
       hopInit.body = undefined;
       delete hopInit.duplex;
       for (const name of BODY_HEADERS) deleteHeader(hopInit.headers, name);
+    }
+    if (secret && next.origin !== new URL(url).origin) {
+      throw new RefusedRedirect(
+        `A request with a secret body is not sent to another origin (redirect to ${next.origin})`,
+      );
     }
     if (next.origin !== current.origin) {
       for (const name of credentials) deleteHeader(hopInit.headers, name);

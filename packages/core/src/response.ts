@@ -81,10 +81,17 @@ function errorText(value: unknown): string | undefined {
   return undefined;
 }
 
+// Arrays of messages nested deeper than this are not messages: they are shown as JSON.
+const MESSAGE_DEPTH = 4;
+
 /** One message of a field: a string, the strings of an array, or an object's `message`. */
-function messageText(value: unknown): string {
+function messageText(value: unknown, depth = 0): string {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(messageText).join(', ');
+  // Bounded: an array nested thousands of levels deep must not overflow the stack (the
+  // response would then look like a network error instead of the server's answer).
+  if (Array.isArray(value) && depth < MESSAGE_DEPTH) {
+    return value.map((item) => messageText(item, depth + 1)).join(', ');
+  }
   if (isObject(value) && typeof value.message === 'string') return value.message;
   // Nested deeper than a message: kept as bounded JSON. A body nested thousands of levels
   // deep overflows JSON.stringify's stack; that must not turn the response into a failure.

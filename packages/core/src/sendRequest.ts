@@ -4,7 +4,12 @@
  * abort.
  */
 import type { Dialect } from './dialect';
-import { type RedirectState, type SendInit, sendFollowingRedirects } from './redirect';
+import {
+  type RedirectState,
+  RefusedRedirect,
+  type SendInit,
+  sendFollowingRedirects,
+} from './redirect';
 import { failure, toApiResponse } from './response';
 import { backoffDelay, isRetryableStatus, MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry';
 import { attemptSignal, wait } from './signal';
@@ -17,6 +22,9 @@ export interface SendContext {
   readonly dialect: Dialect | undefined;
   /** Lower-case header names that never leave the base origin on a redirect. */
   readonly originBound: readonly string[];
+  /** `retryAttempts` and `retryDelay` of the client. */
+  readonly retries: number;
+  readonly retryDelay: number;
 }
 
 /** The outcome of a call's last attempt. */
@@ -70,13 +78,15 @@ export async function sendWithRetries(
   options: {
     timeout: number;
     signal: AbortSignal | undefined;
-    retries: number;
-    retryDelay: number;
+    /** Whether the request may be sent again (retries, an opaque redirect). */
     replayable: boolean;
     sessionSent: boolean;
+    /** A secret body: a redirect to another origin ends the call with `CLIENT_ERROR`. */
+    secret: boolean;
   },
 ): Promise<AttemptResult> {
   const { signal, timeout } = options;
+  const retries = options.replayable ? ctx.retries : 0;
   for (let retry = 0; ; retry++) {
     if (signal?.aborted) return aborted(signal);
     const guard = attemptSignal(timeout, signal);
@@ -91,6 +101,7 @@ export async function sendWithRetries(
         init,
         ctx.originBound,
         options.replayable,
+        options.secret,
       );
       const res = sent.response;
       result = {
@@ -100,6 +111,9 @@ export async function sendWithRetries(
       if (res.status === 429 || res.status === 503) retryAfter = res.headers.get('retry-after');
     } catch (error) {
       if (signal?.aborted) return aborted(signal);
+      if (error instanceof RefusedRedirect) {
+        return { response: failure('CLIENT_ERROR', error.message), error, sessionSent: false };
+      }
       if (guard.timedOut()) {
         const message = `Request timed out after ${timeout} ms`;
         result = {
@@ -113,14 +127,14 @@ export async function sendWithRetries(
     } finally {
       guard.dispose();
     }
-    if (retry >= options.retries || signal?.aborted) return result;
+    if (retry >= retries || signal?.aborted) return result;
     const { status, code } = result.response;
     if (
       status === 0 ? code !== 'NETWORK_ERROR' && code !== 'TIMEOUT' : !isRetryableStatus(status)
     ) {
       return result;
     }
-    let delay = backoffDelay(retry, options.retryDelay);
+    let delay = backoffDelay(retry, ctx.retryDelay);
     const after = parseRetryAfter(retryAfter);
     if (after !== undefined) {
       if (after > MAX_RETRY_AFTER_MS) return result;

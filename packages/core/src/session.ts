@@ -2,6 +2,7 @@
  * The session resolution chain (core README, "Sessions"): in-memory value, then the app's
  * `getSessionId`, then storage keys in order.
  */
+import { headerProblem } from './headers';
 import { SESSION_STORAGE_KEYS } from './storage';
 import type { StorageAdapter } from './types';
 
@@ -24,6 +25,8 @@ export interface SessionStoreOptions {
   getSessionId?: (() => Promise<string | null> | string | null) | undefined;
   storage?: StorageAdapter | undefined;
   sessionKeys?: readonly string[] | undefined;
+  /** Written before the built-in keys (`client_session_id`…). */
+  storageKeyPrefix?: string | undefined;
 }
 
 /**
@@ -49,7 +52,9 @@ const usable = (value: unknown): value is string => typeof value === 'string' &&
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   let memory: string | null = usable(options.sessionId) ? options.sessionId : null;
   const { getSessionId, storage } = options;
-  const keys = [...SESSION_STORAGE_KEYS, ...(options.sessionKeys ?? [])];
+  const prefix = options.storageKeyPrefix ?? '';
+  const own = SESSION_STORAGE_KEYS.map((key) => prefix + key);
+  const keys = [...own, ...(options.sessionKeys ?? [])];
   // Storage writes run in order, and reads wait for them, so clearSession() followed at once
   // by a request or hasSession() never sees the old value.
   let pending = 0;
@@ -96,7 +101,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     },
     set(id) {
       memory = id;
-      enqueue((target) => target.setItem(SESSION_STORAGE_KEYS[0], id));
+      enqueue((target) => target.setItem(own[0]!, id));
     },
     clear() {
       memory = null;
@@ -107,4 +112,23 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       });
     },
   };
+}
+
+/**
+ * `sessionId` when it can be a session (`setSessionId`'s check).
+ *
+ * @throws TypeError when it is not a non-empty string, or not fit for a header
+ * @example
+ * session.set(checkSessionId(id));
+ */
+export function checkSessionId(sessionId: unknown): string {
+  if (typeof sessionId !== 'string' || sessionId === '') {
+    throw new TypeError('sessionId must be a non-empty string');
+  }
+  if (headerProblem('s', sessionId) !== undefined) {
+    throw new TypeError(
+      'sessionId must contain no control character (CR, LF, NUL…) and no character outside Latin-1',
+    );
+  }
+  return sessionId;
 }

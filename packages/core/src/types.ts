@@ -1,9 +1,8 @@
 /**
- * Public types of `@bridgekit/core`. One place, so that every module and every framework
- * package agrees on the shapes.
+ * Public types of `@bridgekit/core`'s requests and responses, so that every module and every
+ * framework package agrees on the shapes of the spec (§2). They import nothing: the client's
+ * options, which name the dialect, are in `clientConfig`.
  */
-import type { Dialect } from './dialect';
-
 /** The HTTP methods the client sends. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -90,6 +89,54 @@ export interface RequestConfig {
   signal?: AbortSignal;
 }
 
+/**
+ * The request as a middleware sees it: a `RequestConfig`, plus `secret` for a body that must
+ * never leave the base URL's origin (a refresh token). Once any step marks a call secret it
+ * stays secret: it is sent to the base origin only, redirects included, or not at all
+ * (`CLIENT_ERROR`).
+ */
+export interface BridgeRequest extends RequestConfig {
+  secret?: boolean;
+}
+
+/** What a middleware can read about the call it is part of (updated by every send). */
+export interface MiddlewareCall {
+  /** The latest request passed towards the network (`next`'s argument). */
+  readonly request: BridgeRequest;
+  /** Whether the last answer came back to a request that carried the session (cookie mode: the cookies). */
+  readonly sessionSent: boolean;
+  /** The session id that request carried (token mode), else `null`. */
+  readonly session: string | null;
+  /** Whether the request can be sent again (`false` for a streamed body). */
+  readonly replayable: boolean;
+  /** The last answer is a 401 to a request that carried the session: the session was rejected. */
+  readonly rejected: boolean;
+}
+
+/** Sends the request (changed or not) on to the next step; resolves its answer. */
+export type Next = (request?: BridgeRequest) => Promise<ApiResponse>;
+
+/**
+ * One step of the client's pipeline (`client.use(fn)`). It may change the request, answer
+ * without calling `next` (short-circuit), call `next` more than once (replay), or read and
+ * replace the answer. Runs once per call; retries and the time-out happen inside `next`.
+ * A throw before `next` answered resolves the call with `CLIENT_ERROR`; a throw after keeps
+ * the answer. Both reach `onError`.
+ *
+ * @example
+ * client.use(async (request, next) => {
+ *   const started = Date.now();
+ *   const response = await next({ ...request, headers: { ...request.headers, 'X-Trace': id } });
+ *   log(request.url, response.status, Date.now() - started);
+ *   return response;
+ * });
+ */
+export type Middleware = (
+  request: BridgeRequest,
+  next: Next,
+  call: MiddlewareCall,
+) => Promise<ApiResponse> | ApiResponse;
+
 /** Changes a request before it is sent. Runs once per call, in registration order. */
 export type RequestInterceptor = (config: RequestConfig) => Promise<RequestConfig> | RequestConfig;
 
@@ -109,90 +156,6 @@ export type ResponseInterceptor = (
   request: Readonly<RequestConfig>,
 ) => Promise<ApiResponse> | ApiResponse;
 
-/** Options of `createClient(baseUrl, config)`. Every field is optional. */
-export interface ClientConfig {
-  /**
-   * How the backend speaks (query syntax, lists, records, auth, errors): see
-   * `@bridgekit/core/dialects`. Explicit options (`sessionHeader`, auth paths, an entity's
-   * `customEndpoints`/`updateMethod`) win over the dialect's defaults.
-   * @default the Bridgekit protocol (the reference server's, packages/server/README.md)
-   */
-  dialect?: Dialect;
-  /**
-   * Where the session lives. `'token'`: the client keeps a session id and sends it in the
-   * session header. `'cookie'`: the server keeps the session in an `HttpOnly` cookie that no
-   * script can read; the client stores nothing, sends no session header, sends requests to
-   * the base URL's origin (and only there) with `credentials: 'include'`, and asks sign-ins
-   * for cookies with `Prefer: session=cookie`. `hasSession()` then resolves `false` (the
-   * client cannot see the cookie): ask the server (`auth.fetchUser()`). `sessionId` and
-   * `getSessionId` cannot be combined with `'cookie'`.
-   * @default 'token'
-   */
-  sessionMode?: 'token' | 'cookie';
-  /**
-   * A fixed session identifier, used until `setSessionId` or `clearSession`.
-   * @default undefined
-   */
-  sessionId?: string;
-  /**
-   * The app's own session source, consulted on every request after the in-memory value.
-   * @default undefined
-   */
-  getSessionId?: () => Promise<string | null> | string | null;
-  /**
-   * Whether requests carry the session header. A request's own `includeSession` wins.
-   * @default true
-   */
-  includeSession?: boolean;
-  /**
-   * Name of the header that carries the session.
-   * @default 'X-Session-ID'
-   */
-  sessionHeader?: string;
-  /**
-   * Where the session is looked up and saved.
-   * @default localStorage in a browser (guarded), none in Node/Bun/Deno
-   */
-  storage?: StorageAdapter;
-  /**
-   * Extra storage keys searched for a session, after `client_session_id`, `session_id`, `sessionId`.
-   * @default []
-   */
-  sessionKeys?: string[];
-  /**
-   * Default headers for every request.
-   * @default {}
-   */
-  headers?: Record<string, string>;
-  /**
-   * Extra tries after a retryable failure (network error, time-out, 408, 425, 429, 500, 502,
-   * 503, 504) of an idempotent request.
-   * @default 0
-   */
-  retryAttempts?: number;
-  /**
-   * Base of the exponential backoff with full jitter, in ms; capped at 10 s.
-   * @default 300
-   */
-  retryDelay?: number;
-  /**
-   * Time-out per attempt in ms; `0` disables it.
-   * @default 30000
-   */
-  timeout?: number;
-  /** Called once per call, after the request interceptors, before sending. */
-  onRequest?: (config: RequestConfig) => Promise<void> | void;
-  /** Called once per call with the final response (failures included) and the request it answers. */
-  onResponse?: (response: ApiResponse, request: Readonly<RequestConfig>) => Promise<void> | void;
-  /** Called with an `Error` for failures without an HTTP response and for throwing hooks. */
-  onError?: (error: Error) => void;
-  /**
-   * The `fetch` to use.
-   * @default globalThis.fetch
-   */
-  fetch?: typeof fetch;
-}
-
 /** Options of one request. */
 export interface RequestOptions {
   /** Query parameters: null/undefined skipped, arrays comma-joined (core README, "URLs and params"). */
@@ -205,4 +168,9 @@ export interface RequestOptions {
   includeSession?: boolean;
   /** Cancels the request (and any pending retry). */
   signal?: AbortSignal;
+  /**
+   * The body is a secret (a refresh token): the request goes to the base URL's origin only,
+   * whatever a middleware or a redirect does, else it resolves `CLIENT_ERROR`.
+   */
+  secret?: boolean;
 }

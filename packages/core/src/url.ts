@@ -1,5 +1,5 @@
 /**
- * URL joining and origin checks (DESIGN §2 "URL join").
+ * URL joining and origin checks (core README, "URLs and params").
  */
 
 const ABSOLUTE_HTTP = /^https?:\/\//i;

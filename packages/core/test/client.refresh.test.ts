@@ -1,6 +1,8 @@
-// The client's refresh seam (`onSessionRefresh`): a 401 to a request that carried the session
-// asks the refreshers once and replays the request with the new session.
-import { createClient } from '@bridgekit/core';
+// Refresh-and-replay as a middleware (`sessionRefresh`, which the auth lifecycle registers with
+// `use()`): a 401 to a request that carried the session asks the refresher once and replays the
+// request with the new session.
+import { type Client, createClient } from '@bridgekit/core';
+import { sessionRefresh } from '@bridgekit/core/auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/testServer';
 
@@ -17,11 +19,14 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-describe('onSessionRefresh', () => {
+const onRefresh = (api: Client, refresher: () => Promise<boolean>) =>
+  api.use(sessionRefresh(refresher, () => api.getSessionId()));
+
+describe('sessionRefresh', () => {
   it('replays a request once with the session the refresher set', async () => {
     const api = createClient(server.url, { sessionId: 'old' });
     let calls = 0;
-    api.onSessionRefresh(async () => {
+    onRefresh(api, async () => {
       calls++;
       api.setSessionId('new');
       return true;
@@ -37,7 +42,7 @@ describe('onSessionRefresh', () => {
     const api = createClient(server.url, { sessionId: 'old' });
     let rejected = 0;
     api.onSessionRejected(() => rejected++);
-    api.onSessionRefresh(async () => false);
+    onRefresh(api, async () => false);
     const res = await api.get('/items');
     expect(res.status).toBe(401);
     expect(rejected).toBe(1);
@@ -47,7 +52,7 @@ describe('onSessionRefresh', () => {
   it('replays only once: a 401 to the replay is final', async () => {
     const api = createClient(server.url, { sessionId: 'old' });
     let calls = 0;
-    api.onSessionRefresh(async () => {
+    onRefresh(api, async () => {
       calls++;
       api.setSessionId('still-wrong');
       return true;
@@ -61,7 +66,7 @@ describe('onSessionRefresh', () => {
   it('is not asked for a 401 to a request without the session', async () => {
     const api = createClient(server.url);
     let calls = 0;
-    api.onSessionRefresh(async () => {
+    onRefresh(api, async () => {
       calls++;
       return true;
     });
@@ -72,7 +77,7 @@ describe('onSessionRefresh', () => {
   it('replays without asking when the session changed while the request was out', async () => {
     const api = createClient(server.url, { sessionId: 'old' });
     let calls = 0;
-    api.onSessionRefresh(async () => {
+    onRefresh(api, async () => {
       calls++;
       return false;
     });
@@ -95,7 +100,7 @@ describe('onSessionRefresh', () => {
   it('a throwing refresher counts as false and is reported to onError', async () => {
     const errors: Error[] = [];
     const api = createClient(server.url, { sessionId: 'old', onError: (e) => errors.push(e) });
-    const remove = api.onSessionRefresh(async () => {
+    const remove = onRefresh(api, async () => {
       throw new Error('refresh broke');
     });
     expect((await api.get('/items')).status).toBe(401);

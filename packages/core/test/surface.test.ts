@@ -40,10 +40,11 @@ describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
 });
 
 const AUTH = {
-  values: ['DEFAULT_ACCOUNT_PATHS', 'createAuthLifecycle'],
+  values: ['DEFAULT_ACCOUNT_PATHS', 'authLifecycle', 'createAuthLifecycle', 'sessionRefresh'],
   types: [
     'AccountPaths',
     'AuthLifecycle',
+    'AuthLifecycleModule',
     'AuthLifecycleOptions',
     'RegisterData',
     'TwoFactorSetup',
@@ -101,6 +102,7 @@ const CORE = {
     'BridgeApiService',
     'BridgeQueryKey',
     'BridgeQueryType',
+    'BridgeRequest',
     'ClientConfig',
     'ClientErrorCode',
     'ClientFor',
@@ -124,11 +126,14 @@ const CORE = {
     'ListRequest',
     'LoginCredentials',
     'LoginResult',
+    'Middleware',
+    'MiddlewareCall',
     'MutationCallbacks',
     'MutationRunResult',
     'MutationState',
     'MutationStore',
     'MutationStoreOptions',
+    'Next',
     'OperationAt',
     'OperatorName',
     'PaginatedResponse',
@@ -151,6 +156,7 @@ const CORE = {
     'SessionValidationResult',
     'SortDirection',
     'StorageAdapter',
+    'TwoFactorRequired',
     'TypedClient',
     'TypedEntityConfig',
     'TypedQueryBuilder',

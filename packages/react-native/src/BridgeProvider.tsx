@@ -13,7 +13,7 @@ import { createSecureStoreAdapter, type SecureStoreLike } from './createSecureSt
 /**
  * Props of the React Native `BridgeProvider`: those of `@bridgekit/react`'s provider
  * (`config` | `client` | `instances` + `defaultInstance`, `authPaths`, `userStorageKey`,
- * `transformConfig`, `swr`, the auth lifecycle options) plus `secureStore`. An instance
+ * `transformConfig`, `swr`, the `lifecycle` module) plus `secureStore`. An instance
  * described by a config without `storage` gets AsyncStorage.
  *
  * @example
@@ -22,8 +22,9 @@ import { createSecureStoreAdapter, type SecureStoreLike } from './createSecureSt
 export interface BridgeProviderProps extends HooksBridgeProviderProps {
   /**
    * An `expo-secure-store`-like module (`import * as SecureStore from 'expo-secure-store'`):
-   * every instance keeps its refresh token there (iOS keychain, Android keystore), through
-   * `createSecureStoreAdapter`, unless it sets `refreshTokenStorage` itself.
+   * every instance with the auth lifecycle module keeps its refresh token there (iOS
+   * keychain, Android keystore), through `createSecureStoreAdapter`, unless its
+   * `authLifecycle({ refreshTokenStorage })` sets one itself.
    * @default undefined (the refresh token is kept in the instance's storage: AsyncStorage)
    */
   secureStore?: SecureStoreLike;
@@ -31,21 +32,24 @@ export interface BridgeProviderProps extends HooksBridgeProviderProps {
 
 let defaultStorage: StorageAdapter | undefined;
 
-/** The props with `refreshTokenStorage` given to every instance that does not set one. */
+/** The props whose lifecycle modules default to `refreshTokenStorage`. */
 function withRefreshTokenStorage(
   props: HooksBridgeProviderProps,
   refreshTokenStorage: StorageAdapter,
 ): HooksBridgeProviderProps {
+  type Module = NonNullable<HooksBridgeProviderProps['lifecycle']>;
+  const keep = (module: Module | undefined): Module | undefined =>
+    module && ((auth, defaults) => module(auth, { refreshTokenStorage, ...defaults }));
   const { config, client, instances } = props;
   if (instances) {
     const mapped: NonNullable<HooksBridgeProviderProps['instances']> = {};
     for (const [id, instance] of Object.entries(instances)) {
-      mapped[id] = { refreshTokenStorage, ...instance };
+      mapped[id] = { ...instance, lifecycle: keep(instance.lifecycle) };
     }
     return { ...props, instances: mapped };
   }
-  if (config) return { ...props, config: { refreshTokenStorage, ...config } };
-  return client ? { refreshTokenStorage, ...props } : props;
+  if (config) return { ...props, config: { ...config, lifecycle: keep(config.lifecycle) } };
+  return client ? { ...props, lifecycle: keep(props.lifecycle) } : props;
 }
 
 /** The AsyncStorage adapter shared by every provider that was not given a storage. */

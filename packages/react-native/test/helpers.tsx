@@ -1,3 +1,4 @@
+import { authLifecycle } from '@bridgekit/core/auth';
 import { createClient } from '@bridgekit/core';
 import type { ReactNode } from 'react';
 import { BridgeProvider, type BridgeProviderProps } from '../src/BridgeProvider';
@@ -47,7 +48,12 @@ export function TestProvider({
 }: { children: ReactNode; fetch?: typeof fetch } & Partial<BridgeProviderProps>) {
   return (
     <BridgeProvider
-      config={{ baseUrl: serverUrl(), timeout: 5_000, ...(fetchImpl && { fetch: fetchImpl }) }}
+      config={{
+        baseUrl: serverUrl(),
+        timeout: 5_000,
+        lifecycle: authLifecycle(),
+        ...(fetchImpl && { fetch: fetchImpl }),
+      }}
       swr={{
         provider: () => new Map(),
         dedupingInterval: 0,

@@ -1,4 +1,4 @@
-import { isBridgeApiError, useAuth } from '@bridgekit/react';
+import { useAuth } from '@bridgekit/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { TwoFactorStep } from '../components/TwoFactorStep';
 import { clearLastFailure } from '../requestLog';
@@ -36,13 +36,17 @@ export function SignInPage() {
     setPending(true);
     setError(null);
     try {
-      await login({ email, password });
+      const result = await login({ email, password });
+      // The password was right and the account asks for a code: a result, not a failure.
+      if (result.twoFactorRequired) {
+        setNeedsCode(true);
+        return;
+      }
       // A mistyped password's 401 is history now; the log itself keeps every request.
       clearLastFailure();
       navigate('/products');
     } catch (e) {
-      if (isBridgeApiError(e) && e.code === 'TWO_FACTOR_REQUIRED') setNeedsCode(true);
-      else setError(e instanceof Error ? e.message : 'Sign-in failed');
+      setError(e instanceof Error ? e.message : 'Sign-in failed');
     } finally {
       setPending(false);
     }

@@ -4,7 +4,7 @@
  */
 import type { DialectQuery, ListRequest } from '../dialect';
 import { encodeQueryComponent, type QueryEntry } from '../query/serializer';
-import type { PaginatedResponse } from '../services/parseListResponse';
+import type { PaginatedResponse } from '../services/entityTypes';
 
 export { encodeQueryComponent };
 export {

@@ -9,11 +9,9 @@ import { appendQuery } from '../url';
 import { BridgeApiError } from './BridgeApiError';
 import { type PaginatedResponse, parseListResponse } from './parseListResponse';
 
-export type { PaginatedResponse, PaginationMeta } from './parseListResponse';
+export type { EntityOperation, PaginatedResponse, PaginationMeta } from './entityTypes';
+import type { EntityOperation } from './entityTypes';
 export { parseListResponse } from './parseListResponse';
-
-/** The six operations of a `BridgeApiService`, each of which can get its own path. */
-export type EntityOperation = 'list' | 'get' | 'search' | 'create' | 'update' | 'delete';
 
 /**
  * Where an entity lives on the API.

@@ -1,17 +1,19 @@
 /**
- * `@bridgekit/core/auth`: the auth lifecycle beside the auth service (core README, "Auth
- * lifecycle"): account flows, two-factor sign-in and refresh tokens. A separate entry so that apps
- * which only sign in do not ship it; it works through the service's and the client's public seams
- * (`fetchUser`, response interceptors, `onSessionRefresh`).
+ * `@bridgekit/core/auth`: the auth lifecycle beside the auth service (core README, "Auth lifecycle"): account
+ * flows, two-factor sign-in and refresh tokens. A separate entry so that apps which only
+ * sign in do not ship it; it works through the service's and the client's public seams
+ * (`fetchUser`, `use()` middlewares).
  */
 import { mustBe, nonEmptyString } from '../argumentError';
 import { checkBoolean, checkFunction, checkStorage } from '../configCheck';
 import type { AccountFlow } from '../dialect';
 import { MAX_TIMER_MS } from '../maxTimer';
+import { sessionRefresh } from '../sessionRefresh';
 import type { ApiResponse } from '../types';
 import { BridgeApiError } from './BridgeApiError';
 import { readSession } from './authResponse';
-import type { AuthService, AuthState } from './authTypes';
+import type { AuthService } from './authService';
+import type { AuthState } from './authTypes';
 import { cookieSessionHeaders } from './cookieSessionHeaders';
 import {
   type AccountPaths,
@@ -22,6 +24,30 @@ import {
 import { type CrossTabSync, createCrossTabSync, hasTabs } from './crossTabSync';
 
 export * from './authLifecycleTypes';
+
+/**
+ * The auth lifecycle as a module the providers take (`lifecycle: authLifecycle(options)`):
+ * called once per instance with its auth service. `defaults` are a platform provider's
+ * (React Native's keychain storage for the refresh token); the app's options win.
+ */
+export type AuthLifecycleModule = (
+  auth: AuthService,
+  defaults?: AuthLifecycleOptions,
+) => AuthLifecycle;
+
+/**
+ * The auth lifecycle as an opt-in module for a provider instance: account flows, two-factor
+ * sign-in, refresh tokens, cross-tab sync. Without it an instance has the plain auth service
+ * (no interceptor, timer or `BroadcastChannel`).
+ *
+ * @example
+ * <BridgeProvider config={{ baseUrl: '/api', lifecycle: authLifecycle({ validateInterval: 60_000 }) }} />
+ */
+export function authLifecycle(options: AuthLifecycleOptions = {}): AuthLifecycleModule {
+  checkOptions(options);
+  return (auth, defaults) => createAuthLifecycle(auth, { ...defaults, ...options });
+}
+export { sessionRefresh } from '../sessionRefresh';
 
 const lifecycles = new WeakMap<AuthService, AuthLifecycle>();
 
@@ -58,17 +84,17 @@ function dataOf(response: ApiResponse): Record<string, unknown> {
  * `refresh_token`) in the client's storage; a 401 to a request that carried the session then
  * refreshes once (shared by concurrent requests) and replays the request; a refused refresh
  * lets the 401 through, so the service reports `sessionExpired`. A login answered with
- * `{ twoFactorRequired: true, challenge }` rejects with code `TWO_FACTOR_REQUIRED` and the
- * challenge is kept for `verifyTwoFactor`. Every failure rejects with `BridgeApiError`.
+ * `{ twoFactorRequired: true, challenge }` resolves `{ twoFactorRequired: true }` and the
+ * challenge is kept for `verifyTwoFactor`. A logout sends the refresh token (the server
+ * revokes it even when the session expired already); a validation that says the session
+ * ended drops it. Every failure rejects with `BridgeApiError`.
  * With a cookie-mode client (`sessionMode: 'cookie'`) the refresh token is the server's
  * `HttpOnly` cookie: nothing is stored, and a refresh posts no token (the cookie carries it).
  *
  * @example
  * const account = createAuthLifecycle(auth);
- * await auth.login(credentials).catch((e) => {
- *   if (e.code === 'TWO_FACTOR_REQUIRED') return account.verifyTwoFactor(prompt('Code'));
- *   throw e;
- * });
+ * const result = await auth.login(credentials);
+ * if (result.twoFactorRequired) await account.verifyTwoFactor(prompt('Code') ?? '');
  */
 export function createAuthLifecycle(
   auth: AuthService,
@@ -93,7 +119,8 @@ export function createAuthLifecycle(
   }
   const key = nonEmptyString(
     'refreshTokenStorageKey',
-    options.refreshTokenStorageKey ?? 'bridgekit_refresh_token',
+    options.refreshTokenStorageKey ??
+      `${client.getConfig().storageKeyPrefix ?? ''}bridgekit_refresh_token`,
   );
   const storage = options.refreshTokenStorage ?? client.getStorage();
   // Cookie mode: the refresh token is an HttpOnly cookie on the refresh path; none is kept here.
@@ -140,22 +167,41 @@ export function createAuthLifecycle(
   const url = (path: string) => `${base}${path.startsWith('/') ? '' : '/'}${path}`;
   const signIns = [auth.paths.login, paths.register, paths.twoFactorVerify, paths.refresh].map(url);
 
-  const removeInterceptor = client.addResponseInterceptor((response, request) => {
+  const logoutUrl = url(auth.paths.logout);
+  const validationUrl = url(auth.paths.validation);
+  // The lifecycle's reading of the auth answers, as a middleware: it keeps the refresh token
+  // of every sign-in answer and the challenge of a second factor (the answer itself is left
+  // as the server sent it), and ends the refresh token with the session.
+  const removeReader = client.use(async (request, next) => {
+    const path = request.url.split('?')[0];
     // Sign-ins and logout are POSTs: a GET of the same path (a dialect's `/users`) is a list.
-    const target = request.method === 'POST' ? request.url.split('?')[0] : undefined;
-    if (target === url(auth.paths.logout)) keep(null);
-    if (!response.success || !signIns.includes(target ?? '')) return response;
+    const target = request.method === 'POST' ? path : undefined;
+    if (target === logoutUrl) {
+      // The session may have expired already: the token must still stop working there.
+      // Storage first: after a reload (or another tab's rotation) memory may be behind.
+      const current = cookie ? null : (await storage?.getItem(key).catch(() => null)) || token;
+      const response = await next(
+        current && request.body === undefined
+          ? { ...request, body: { refreshToken: current }, secret: true }
+          : request,
+      );
+      keep(null);
+      return response;
+    }
+    const response = await next(request);
+    if (!response.success) return response;
     const data = dataOf(response);
+    if (request.method === 'GET' && path === validationUrl && data.isValid === false) {
+      // The server says the session ended: its refresh token goes with it.
+      keep(null);
+      return response;
+    }
+    if (!signIns.includes(target ?? '')) return response;
     if (data.twoFactorRequired === true) {
+      // Not signed in yet: `login` resolves `{ twoFactorRequired: true }`; verifyTwoFactor
+      // sends this challenge with the code.
       challenge = data.challenge;
-      // Not signed in yet: `login` rejects with this code instead of a malformed answer.
-      return {
-        success: false,
-        status: 401,
-        error: 'A second factor is required: call verifyTwoFactor(code)',
-        code: 'TWO_FACTOR_REQUIRED',
-        ...(response.headers && { headers: response.headers }),
-      } as ApiResponse;
+      return response;
     }
     const refresh = data.refreshToken ?? data.refresh_token;
     const ends = data.expiresAt ?? data.expires_at;
@@ -211,9 +257,12 @@ export function createAuthLifecycle(
     const body = bodyOf('refresh', { refreshToken: current });
     if (body === null) return false;
     // Cookie mode posts no token: the refresh cookie carries it.
+    // Secret: the refresh token reaches the base origin only, whatever a middleware or a
+    // redirect does.
     const response: ApiResponse = await client.post(paths.refresh, cookie ? undefined : body, {
       includeSession: false,
       headers: signInHeaders,
+      secret: true,
     });
     const session = response.success ? readSession(response.data) : undefined;
     if (response.success && (cookie || session !== undefined)) {
@@ -241,7 +290,8 @@ export function createAuthLifecycle(
     });
     return refreshing;
   };
-  const removeRefresher = client.onSessionRefresh(refreshSession);
+  // Refresh-and-replay: a middleware, so it runs before any response interceptor sees the 401.
+  const removeRefresher = client.use(sessionRefresh(refreshSession, () => client.getSessionId()));
 
   const every = options.validateInterval;
   let validating: ReturnType<typeof setInterval> | undefined;
@@ -349,7 +399,7 @@ export function createAuthLifecycle(
       clearInterval(validating);
       stopWatching();
       sync?.close();
-      removeInterceptor();
+      removeReader();
       removeRefresher();
       lifecycles.delete(auth);
     },

@@ -66,7 +66,7 @@ export interface AuthLifecycleOptions {
   paths?: Partial<AccountPaths>;
   /**
    * Storage key of the refresh token (in the client's storage).
-   * @default 'bridgekit_refresh_token'
+   * @default `${client storageKeyPrefix}bridgekit_refresh_token` ('bridgekit_refresh_token')
    */
   refreshTokenStorageKey?: string;
   /**

@@ -11,11 +11,13 @@ import { BridgeApiError, isBridgeApiError } from './BridgeApiError';
 import { readLogin, readUser, userFrom } from './authResponse';
 import {
   type AuthPaths,
-  type AuthService,
   type AuthServiceOptions,
   type AuthState,
   DEFAULT_AUTH_PATHS,
+  type LoginCredentials,
+  type LoginResult,
   type SessionValidationResult,
+  type TwoFactorRequired,
   type User,
 } from './authTypes';
 import { cookieSessionHeaders } from './cookieSessionHeaders';
@@ -23,6 +25,30 @@ import { createStore } from './createStore';
 
 export { readLogin, readUser } from './authResponse';
 export * from './authTypes';
+
+/** Login, logout, validation and the current user of one client. */
+export interface AuthService {
+  readonly client: Client;
+  readonly paths: Readonly<AuthPaths>;
+  /**
+   * Signs in; stores the session on the client and the user in storage. Resolves
+   * `{ twoFactorRequired: true }` when the account needs a second factor (nobody is signed in
+   * yet: the lifecycle's `verifyTwoFactor(code)` completes it). Rejects with `BridgeApiError`.
+   */
+  login(credentials: LoginCredentials): Promise<LoginResult | TwoFactorRequired>;
+  /** Tells the server, then clears session and user locally even when the request failed. */
+  logout(): Promise<void>;
+  /** Asks the server whether the session is valid; refreshes the user when it is. */
+  validateSession(): Promise<SessionValidationResult>;
+  /** GET the current user and update the state; `null` when the session is rejected (401). */
+  fetchUser(): Promise<User | null>;
+  getState(): AuthState;
+  subscribe(listener: (state: AuthState) => void): () => void;
+  /** Settles once the stored user and session have been read at start. */
+  readonly ready: Promise<void>;
+  /** Stops listening to the client (session rejections). */
+  dispose(): void;
+}
 
 /**
  * Creates the auth service of a client: login with an e-mail or a user name, logout, session
@@ -49,7 +75,11 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     if (value !== undefined)
       paths[name as keyof AuthPaths] = nonEmptyString(`paths.${name}`, value);
   }
-  const userKey = nonEmptyString('userStorageKey', options.userStorageKey ?? 'bridgekit_user');
+  const prefix = client.getConfig?.().storageKeyPrefix ?? '';
+  const userKey = nonEmptyString(
+    'userStorageKey',
+    options.userStorageKey ?? `${prefix}bridgekit_user`,
+  );
   const storage = options.storage ?? client.getStorage?.();
   // Cookie mode: the session is an HttpOnly cookie, so only the server can say whether it
   // exists (GET `me` at start), and a sign-in answer holds no session id.
@@ -190,6 +220,11 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
           headers: signInHeaders,
         });
         if (!response.success) throw BridgeApiError.fromResponse(response);
+        // A second factor is a result, not a failure: the server answered 200, no session.
+        if ((response.data as { twoFactorRequired?: unknown } | null)?.twoFactorRequired === true) {
+          store.setState({ isLoading: false });
+          return { twoFactorRequired: true } as TwoFactorRequired;
+        }
         const invalid = (message: string) =>
           new BridgeApiError(message, { status: response.status, code: 'INVALID_RESPONSE' });
         let result = (dialect.login ?? read)(response.data, read);

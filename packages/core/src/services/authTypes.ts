@@ -2,7 +2,6 @@
  * The shapes of authentication: users, credentials, login and validation
  * results, the auth paths, the auth state and the service's interface.
  */
-import type { Client } from '../client';
 import type { StorageAdapter } from '../types';
 
 /** A signed-in user. `userType` is what `allowedTypes` checks compare against. */
@@ -29,12 +28,25 @@ export interface SessionValidationResult {
   user?: User;
 }
 
-/** What `login` resolves to. */
+/** What `login` resolves to once signed in. */
 export interface LoginResult {
   user: User;
   /** Absent in cookie mode: the session is the server's `HttpOnly` cookie. */
   sessionId?: string;
   expiresAt?: string;
+  twoFactorRequired?: undefined;
+}
+
+/**
+ * What `login` resolves to when the account needs a second factor: the server answered
+ * `200 { twoFactorRequired: true, challenge }`, nobody is signed in yet, and the auth
+ * lifecycle's `verifyTwoFactor(code)` completes the sign-in.
+ */
+export interface TwoFactorRequired {
+  twoFactorRequired: true;
+  user?: undefined;
+  sessionId?: undefined;
+  expiresAt?: undefined;
 }
 
 /** Paths of the auth endpoints, relative to the client's base URL. */
@@ -76,7 +88,7 @@ export interface AuthServiceOptions {
   paths?: Partial<AuthPaths>;
   /**
    * Storage key under which the signed-in user is kept (JSON).
-   * @default 'bridgekit_user'
+   * @default `${client storageKeyPrefix}bridgekit_user` ('bridgekit_user')
    */
   userStorageKey?: string;
   /**
@@ -84,24 +96,4 @@ export interface AuthServiceOptions {
    * @default client.getStorage()
    */
   storage?: StorageAdapter;
-}
-
-/** Login, logout, validation and the current user of one client. */
-export interface AuthService {
-  readonly client: Client;
-  readonly paths: Readonly<AuthPaths>;
-  /** Signs in; stores the session on the client and the user in storage. Rejects with `BridgeApiError`. */
-  login(credentials: LoginCredentials): Promise<LoginResult>;
-  /** Tells the server, then clears session and user locally even when the request failed. */
-  logout(): Promise<void>;
-  /** Asks the server whether the session is valid; refreshes the user when it is. */
-  validateSession(): Promise<SessionValidationResult>;
-  /** GET the current user and update the state; `null` when the session is rejected (401). */
-  fetchUser(): Promise<User | null>;
-  getState(): AuthState;
-  subscribe(listener: (state: AuthState) => void): () => void;
-  /** Settles once the stored user and session have been read at start. */
-  readonly ready: Promise<void>;
-  /** Stops listening to the client (session rejections). */
-  dispose(): void;
 }

@@ -3,7 +3,8 @@
  * tell each other when they sign in, sign out or rotate the session, and take turns to spend
  * the refresh token. Internal to `@bridgekit/core/auth` (the lifecycle's `crossTab` option).
  */
-import type { AuthService, AuthState } from './authTypes';
+import type { AuthService } from './authService';
+import type { AuthState } from './authTypes';
 
 /** What tabs tell each other. The refresh token travels only between tabs of one origin. */
 export type CrossTabMessage =

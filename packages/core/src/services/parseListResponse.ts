@@ -1,25 +1,9 @@
-import type { ListRequest } from '../dialect';
+import type { ListRequest, PaginatedResponse } from './entityTypes';
 import { linkHeader } from '../listHeaders';
 import { metaNumber } from '../meta';
 import type { ApiResponse } from '../types';
 
-/** Pagination of a list as the hooks see it (unlike `ApiResponse.meta`, it has `hasMore`). */
-export interface PaginationMeta {
-  /** Current page, 1-based. */
-  page: number;
-  /** Items per page. */
-  limit: number;
-  /** Total number of items on the server; absent when the backend does not say (never guessed). */
-  total?: number;
-  /** Whether a page after this one exists. */
-  hasMore: boolean;
-}
-
-/** One page of a list. */
-export interface PaginatedResponse<T> {
-  data: T[];
-  meta: PaginationMeta;
-}
+export type { PaginatedResponse, PaginationMeta } from './entityTypes';
 
 const ITEM_KEYS = ['items', 'data', 'results', 'rows', 'records'];
 

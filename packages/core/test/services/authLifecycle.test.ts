@@ -84,8 +84,13 @@ describe('account flows', () => {
     await auth.login({ email: admin.email, password: 'a-new-secret' });
   });
 
-  it('two-factor: login rejects with TWO_FACTOR_REQUIRED, verifyTwoFactor signs in', async () => {
+  it('two-factor: login resolves { twoFactorRequired: true }, verifyTwoFactor signs in', async () => {
     const { auth, account, client } = await setup();
+    const seen: Array<[string, number, boolean]> = [];
+    client.addResponseInterceptor((res, req) => {
+      seen.push([new URL(req.url).pathname, res.status, res.success]);
+      return res;
+    });
     await auth.login(admin);
     const secret = (await client.post('/auth/2fa/setup')).data.secret as string;
     const totp = new TOTP({ secret: Secret.fromBase32(secret) });
@@ -93,11 +98,13 @@ describe('account flows', () => {
     await auth.logout();
 
     await expect(account.verifyTwoFactor('123456')).rejects.toMatchObject({ code: 'CLIENT_ERROR' });
-    await expect(auth.login(admin)).rejects.toMatchObject({
-      status: 401,
-      code: 'TWO_FACTOR_REQUIRED',
-    });
-    expect(auth.getState().isAuthenticated).toBe(false);
+    seen.length = 0;
+    const result = await auth.login(admin);
+    expect(result).toMatchObject({ twoFactorRequired: true });
+    expect(result.user).toBeUndefined();
+    // No interceptor saw a failure that did not happen: the server answered 200.
+    expect(seen).toEqual([['/api/auth/login', 200, true]]);
+    expect(auth.getState()).toMatchObject({ isAuthenticated: false, isLoading: false });
     // The next period's code: accepted, and never the one that enabled 2FA.
     const user = await account.verifyTwoFactor(totp.generate({ timestamp: Date.now() + 30_000 }));
     expect(user).toMatchObject({ email: admin.email });
@@ -123,7 +130,7 @@ describe('two-factor management', () => {
     await expect(account.setupTwoFactor()).rejects.toMatchObject({ status: 409 });
 
     await auth.logout();
-    await expect(auth.login(admin)).rejects.toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
+    await expect(auth.login(admin)).resolves.toEqual({ twoFactorRequired: true });
     await account.verifyTwoFactor(recoveryCodes[0]!);
     expect(auth.getState().isAuthenticated).toBe(true);
 
@@ -459,5 +466,31 @@ describe('cross-tab sync (two lifecycles on one channel, as two tabs of one orig
     expect(b.auth.getState().isAuthenticated).toBe(false);
     a.account.dispose();
     b.account.dispose();
+  });
+});
+
+describe('the refresh token ends with the session', () => {
+  it('a logout after the session expired on the server revokes the refresh token there', async () => {
+    const { server, url, auth, storage } = await setup();
+    await auth.login(admin);
+    const token = await storage.getItem('bridgekit_refresh_token');
+    expect(token).toBeTruthy();
+    server.expireSessions();
+    await auth.logout();
+    expect(await storage.getItem('bridgekit_refresh_token')).toBeNull();
+    const reuse = await createClient(url).post('/auth/refresh', { refreshToken: token });
+    expect(reuse.status).toBe(401);
+  });
+
+  it('a validation that says the session ended drops the refresh token', async () => {
+    const { server, auth, storage } = await setup();
+    await auth.login(admin);
+    expect(await storage.getItem('bridgekit_refresh_token')).toBeTruthy();
+    server.expireSessions();
+    expect(await auth.validateSession()).toEqual({ isValid: false });
+    expect(auth.getState()).toMatchObject({ isAuthenticated: false, sessionExpired: true });
+    await vi.waitFor(async () =>
+      expect(await storage.getItem('bridgekit_refresh_token')).toBeNull(),
+    );
   });
 });

@@ -3,7 +3,7 @@ import { MemoryStorage } from '../../src/storage';
 import { createAuthService } from '../../src/services/authService';
 import { isBridgeApiError } from '../../src/services/BridgeApiError';
 import { type RecordedRequest, startFixture } from './httpFixture';
-import { createClient as makeClient } from '../../src/client';
+import { createClient as makeClient } from '../../src/createClient';
 
 const ADMIN = { id: 'u1', userType: 'admin', email: 'admin@example.com', userName: 'admin' };
 

@@ -1,3 +1,4 @@
+import { authLifecycle } from '@bridgekit/core/auth';
 import {
   type BridgeInstanceConfig,
   BridgeProvider as ReactBridgeProvider,
@@ -7,6 +8,8 @@ import { type ReactNode, useMemo } from 'react';
 import type { SessionCookieOptions } from '../cookie/sessionCookieOptions';
 import { SessionCookieContext } from './SessionCookieContext';
 import { useSessionCookie } from './useSessionCookie';
+
+const DEFAULT_LIFECYCLE = authLifecycle();
 
 /** Props of the Next.js {@link BridgeProvider}: those of `@bridgekit/react` plus cookie and fallback. */
 export interface BridgeProviderProps extends ReactBridgeProviderProps {
@@ -73,8 +76,14 @@ export function BridgeProvider(props: BridgeProviderProps): ReactNode {
   const { transformConfig } = rest;
   const forwarded: ReactBridgeProviderProps = {
     ...rest,
-    transformConfig: (config, id) =>
-      resolveForServer(transformConfig ? transformConfig(config, id) : config, serverOrigin),
+    // The session-cookie mirror follows the lifecycle's refreshes: Next.js apps get the
+    // lifecycle module unless they pass their own.
+    ...(rest.client && { lifecycle: rest.lifecycle ?? DEFAULT_LIFECYCLE }),
+    transformConfig: (config, id) => {
+      const mapped = transformConfig ? transformConfig(config, id) : config;
+      const lifecycle = mapped.lifecycle ?? DEFAULT_LIFECYCLE;
+      return resolveForServer({ ...mapped, lifecycle }, serverOrigin);
+    },
   };
   // Compare by value: an inline `cookie={{…}}` must not give hooks a new context every render.
   const cookieKey = JSON.stringify(cookie);

@@ -6,7 +6,7 @@ import {
   createAuthService,
   createClient,
 } from '@bridgekit/core';
-import { type AuthLifecycleOptions, createAuthLifecycle } from '@bridgekit/core/auth';
+import type { AuthLifecycleModule } from '@bridgekit/core/auth';
 import { type ReactNode, useState } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import {
@@ -16,31 +16,25 @@ import {
 } from './internal/BridgeContext';
 import { withBridgeRetryPolicy } from './retryPolicy';
 
-/**
- * The auth lifecycle options an instance takes (see `AuthLifecycleOptions` of
- * `@bridgekit/core/auth`): `validateInterval` (default off), `onSessionExpired`,
- * `onSessionRefreshed` (default none), `crossTab` (default true in a browser window),
- * `refreshTokenStorage` (default the client's storage).
- */
-type LifecycleConfig = Pick<
-  AuthLifecycleOptions,
-  | 'validateInterval'
-  | 'onSessionExpired'
-  | 'onSessionRefreshed'
-  | 'crossTab'
-  | 'refreshTokenStorage'
->;
+/** The opt-in modules an instance takes. */
+interface Modules {
+  /**
+   * The auth lifecycle (`authLifecycle(options)` from `@bridgekit/core/auth`): account flows,
+   * two-factor sign-in, refresh tokens, cross-tab sync. Without it the instance has the plain
+   * auth service, and `useAuth`'s account actions reject.
+   * @default undefined (none)
+   */
+  lifecycle?: AuthLifecycleModule;
+}
 
 /**
  * An instance described by its configuration: a client is created from it. Besides the
- * client's options it takes the auth lifecycle's: `validateInterval` (ms; default off),
- * `onSessionExpired`, `onSessionRefreshed` (default none), `crossTab` (default true in a
- * browser window) and `refreshTokenStorage` (default the client's storage).
+ * client's options it takes `authPaths`, `userStorageKey` and the opt-in `lifecycle` module.
  *
  * @example
  * const config: BridgeInstanceConfig = { baseUrl: 'https://api.example.com/api', timeout: 10_000 };
  */
-export interface BridgeInstanceConfig extends ClientConfig, LifecycleConfig {
+export interface BridgeInstanceConfig extends ClientConfig, Modules {
   /** Base URL of the API, e.g. `'https://api.example.com/api'`. */
   baseUrl: string;
   /**
@@ -56,13 +50,13 @@ export interface BridgeInstanceConfig extends ClientConfig, LifecycleConfig {
 }
 
 /**
- * An instance around a client you created yourself, with the same auth lifecycle options as
+ * An instance around a client you created yourself, with the same opt-in modules as
  * `BridgeInstanceConfig`.
  *
  * @example
  * const billing: BridgeClientInstance = { client: createClient('https://billing.example.com') };
  */
-export interface BridgeClientInstance extends LifecycleConfig {
+export interface BridgeClientInstance extends Modules {
   client: Client;
   /** @default the default auth paths */
   authPaths?: Partial<AuthPaths>;
@@ -76,7 +70,7 @@ export interface BridgeClientInstance extends LifecycleConfig {
  * @example
  * const props: BridgeProviderProps = { config: { baseUrl: '/api' }, swr: { dedupingInterval: 5000 } };
  */
-export interface BridgeProviderProps extends LifecycleConfig {
+export interface BridgeProviderProps extends Modules {
   /** One instance, created from this configuration. */
   config?: BridgeInstanceConfig;
   /** One instance around a ready client. */
@@ -90,9 +84,8 @@ export interface BridgeProviderProps extends LifecycleConfig {
    */
   defaultInstance?: string;
   /**
-   * Auth paths for the `client` form. (So are `validateInterval`, `onSessionExpired`,
-   * `onSessionRefreshed`, `crossTab` and `refreshTokenStorage`: the other forms take them in
-   * each instance.)
+   * Auth paths for the `client` form. (So is `lifecycle`: the other forms take it in each
+   * instance.)
    */
   authPaths?: Partial<AuthPaths>;
   /** User storage key for the `client` form. @default 'bridgekit_user' */
@@ -130,29 +123,17 @@ function authFor(client: Client, paths?: Partial<AuthPaths>, userStorageKey?: st
   return auth;
 }
 
-function lifecycleOptions(input: LifecycleConfig): AuthLifecycleOptions {
-  const { validateInterval, onSessionExpired, onSessionRefreshed, crossTab, refreshTokenStorage } =
-    input;
-  const options: AuthLifecycleOptions = {};
-  // Only what was given: an absent option keeps the lifecycle's default.
-  if (validateInterval !== undefined) options.validateInterval = validateInterval;
-  if (onSessionExpired !== undefined) options.onSessionExpired = onSessionExpired;
-  if (onSessionRefreshed !== undefined) options.onSessionRefreshed = onSessionRefreshed;
-  if (crossTab !== undefined) options.crossTab = crossTab;
-  if (refreshTokenStorage !== undefined) options.refreshTokenStorage = refreshTokenStorage;
-  return options;
-}
-
-// Every instance gets its lifecycle at once, so refresh tokens work from the first request.
-// One per auth service: a remounted provider gets the one it made before.
-function instanceOf(id: string, client: Client, auth: AuthService, input: LifecycleConfig) {
-  return { id, client, auth, account: createAuthLifecycle(auth, lifecycleOptions(input)) };
+// The lifecycle only when the app passed the module: refresh tokens then work from the first
+// request. One per auth service: a remounted provider gets the one it made before.
+function instanceOf(id: string, client: Client, auth: AuthService, modules: Modules) {
+  return { id, client, auth, account: modules.lifecycle?.(auth) };
 }
 
 function createInstance(
   id: string,
   input: BridgeInstanceConfig | BridgeClientInstance,
   transform: BridgeProviderProps['transformConfig'],
+  isDefault: boolean,
 ): BridgeInstance {
   if (!input || typeof input !== 'object') {
     throw new TypeError(`BridgeProvider: instance "${id}" must be an object`);
@@ -162,31 +143,21 @@ function createInstance(
     return instanceOf(id, input.client, auth, input);
   }
   const config = input as BridgeInstanceConfig;
-  const {
-    baseUrl,
-    authPaths,
-    userStorageKey,
-    validateInterval,
-    onSessionExpired,
-    onSessionRefreshed,
-    crossTab,
-    refreshTokenStorage,
-    ...clientConfig
-  } = transform ? transform(config, id) : config;
+  const { baseUrl, authPaths, userStorageKey, lifecycle, ...clientConfig } = transform
+    ? transform(config, id)
+    : config;
   if (typeof baseUrl !== 'string' || baseUrl === '') {
     throw new TypeError(
       `BridgeProvider: config.baseUrl of instance "${id}" must be a non-empty string`,
     );
   }
+  // Instances share the platform storage: every instance but the default one keeps its
+  // session, user and refresh token under keys prefixed with its id.
+  if (!isDefault && clientConfig.storageKeyPrefix === undefined) {
+    clientConfig.storageKeyPrefix = `${id}:`;
+  }
   const client = createClient(baseUrl, clientConfig);
-  const lifecycle = {
-    validateInterval,
-    onSessionExpired,
-    onSessionRefreshed,
-    crossTab,
-    refreshTokenStorage,
-  };
-  return instanceOf(id, client, authFor(client, authPaths, userStorageKey), lifecycle);
+  return instanceOf(id, client, authFor(client, authPaths, userStorageKey), { lifecycle });
 }
 
 function createContextValue(props: BridgeProviderProps): BridgeContextValue {
@@ -211,7 +182,7 @@ function createContextValue(props: BridgeProviderProps): BridgeContextValue {
   }
   const instances: Record<string, BridgeInstance> = {};
   for (const [id, input] of Object.entries(inputs)) {
-    instances[id] = createInstance(id, input, props.transformConfig);
+    instances[id] = createInstance(id, input, props.transformConfig, id === defaultInstance);
   }
   return { instances, defaultInstance };
 }

@@ -3,6 +3,7 @@ import type {
   LoginCredentials,
   LoginResult,
   SessionValidationResult,
+  TwoFactorRequired,
   User,
 } from '@bridgekit/core';
 import type { AuthLifecycle } from '@bridgekit/core/auth';
@@ -32,8 +33,12 @@ type AccountActions = Pick<
  * const { user, isAuthenticated, login, logout }: UseAuthResult = useAuth();
  */
 export interface UseAuthResult extends AuthState, AccountActions {
-  /** Signs in with an e-mail or a user name; rejects with `BridgeApiError` on failure. */
-  login(credentials: LoginCredentials): Promise<LoginResult>;
+  /**
+   * Signs in with an e-mail or a user name; resolves `{ twoFactorRequired: true }` when the
+   * account needs a second factor (then call `verifyTwoFactor(code)`); rejects with
+   * `BridgeApiError` on failure.
+   */
+  login(credentials: LoginCredentials): Promise<LoginResult | TwoFactorRequired>;
   /** Signs out (locally even when the server is unreachable) and drops this instance's cached queries. */
   logout(): Promise<void>;
   /** Asks the server whether the session is still valid. */

@@ -1,4 +1,5 @@
 import { type Client, createClient, MemoryStorage } from '@bridgekit/core';
+import { authLifecycle } from '@bridgekit/core/auth';
 import { BridgeProvider, type BridgeProviderProps } from '@bridgekit/react/hooks';
 import { createServer } from '@bridgekit/server';
 import { render } from '@testing-library/react';
@@ -67,14 +68,16 @@ export async function signIn(client: Client, user: 'admin' | 'editor' | 'viewer'
 
 /**
  * Provider props with a fresh SWR cache per render, so tests do not share cached queries, and
- * no cross-tab sync unless asked: the providers of a test file share one realm and often one
- * server URL, so they would keep each other in step as tabs of one origin do.
+ * the auth lifecycle module unless given, without cross-tab sync: the providers of a test file
+ * share one realm and often one server URL, so they would keep each other in step as tabs of
+ * one origin do.
  */
 export function providerProps(props: Omit<BridgeProviderProps, 'children'>): BridgeProviderProps {
+  const lifecycle = authLifecycle({ crossTab: false });
   return {
-    ...(props.client && { crossTab: false }),
+    ...(props.client && { lifecycle }),
     ...props,
-    ...(props.config && { config: { crossTab: false, ...props.config } }),
+    ...(props.config && { config: { lifecycle, ...props.config } }),
     swr: { provider: () => new Map(), ...props.swr },
   };
 }

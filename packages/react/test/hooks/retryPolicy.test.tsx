@@ -246,7 +246,7 @@ describe("retry policy: the user's choice wins", () => {
     };
     render(
       <SWRConfig value={{ provider: () => new Map(), onErrorRetry }}>
-        <BridgeProvider client={client} crossTab={false}>
+        <BridgeProvider client={client}>
           <Users />
         </BridgeProvider>
       </SWRConfig>,

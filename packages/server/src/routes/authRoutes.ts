@@ -1,3 +1,4 @@
+import { newPasswordProblem } from '../newPasswordProblem';
 import type { FastifyInstance } from 'fastify';
 import { answerSignIn, clearSessionCookies } from '../answerSignIn';
 import { findUser } from '../findUser';
@@ -36,8 +37,9 @@ function readPasswordChange(body: unknown): { oldPassword: string; newPassword: 
   const errors: Record<string, string> = {};
   if (typeof oldPassword !== 'string' || oldPassword === '')
     errors.oldPassword = 'oldPassword is required';
-  if (typeof newPassword !== 'string' || newPassword === '')
-    errors.newPassword = 'newPassword must be a non-empty string';
+  // The same rule as register and reset: a change must not be the way around it.
+  const weak = newPasswordProblem('newPassword', newPassword);
+  if (weak) errors.newPassword = weak;
   if (Object.keys(errors).length > 0) throw new HttpError(422, 'Validation failed', errors);
   return { oldPassword: oldPassword as string, newPassword: newPassword as string };
 }

@@ -64,7 +64,7 @@ describe('POST /auth/password/change', () => {
     const session = await signIn('viewer', 'viewer123');
     const wrong = await call('POST', '/auth/password/change', session, {
       oldPassword: 'nope',
-      newPassword: 'x',
+      newPassword: 'long-enough-1',
     });
     expect(wrong.status).toBe(403);
     expect(wrong.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
@@ -92,7 +92,10 @@ describe('POST /auth/password/change', () => {
     running = await start({ loginThrottle: { maxFailures: 2 } });
     const session = await signIn('viewer', 'viewer123');
     const attempt = () =>
-      call('POST', '/auth/password/change', session, { oldPassword: 'nope', newPassword: 'x' });
+      call('POST', '/auth/password/change', session, {
+        oldPassword: 'nope',
+        newPassword: 'long-enough-1',
+      });
     expect((await attempt()).status).toBe(403);
     expect((await attempt()).status).toBe(403);
     const throttled = await attempt();

@@ -2,12 +2,12 @@ import type { AuthService, Client } from '@bridgekit/core';
 import type { AuthLifecycle } from '@bridgekit/core/auth';
 import { createContext, useContext } from 'react';
 
-/** One configured API: its client, its auth service and the service's lifecycle. */
+/** One configured API: its client, its auth service and, when the app passed the module, its lifecycle. */
 export interface BridgeInstance {
   readonly id: string;
   readonly client: Client;
   readonly auth: AuthService;
-  readonly account: AuthLifecycle;
+  readonly account: AuthLifecycle | undefined;
 }
 
 /** What `BridgeProvider` puts in context. */

@@ -30,7 +30,11 @@ export function useAuthFor(hookName: string, instanceId?: string): UseAuthResult
   const accountActions = useMemo(() => {
     const wrapped = {} as Record<AccountAction, (...args: unknown[]) => Promise<unknown>>;
     for (const name of ACCOUNT_ACTIONS) {
-      const action = account[name] as (...args: unknown[]) => Promise<unknown>;
+      // Account actions come with the lifecycle module.
+      const action = (account?.[name] ??
+        (() => {
+          throw new TypeError(`${name} needs the auth lifecycle: pass lifecycle: authLifecycle()`);
+        })) as (...args: unknown[]) => Promise<unknown>;
       wrapped[name] = async (...args) => {
         const result = await store.run(() => action(...args));
         if (!result.success) throw result.error;
