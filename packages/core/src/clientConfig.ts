@@ -1,5 +1,5 @@
 /**
- * The options of `createClient(baseUrl, config)` (spec §2). Apart from `types` because they
+ * The options of `createClient(baseUrl, config)`. Apart from `types` because they
  * name the dialect, whose contract names the services' shapes.
  */
 import type { Dialect } from './dialect';

@@ -1,6 +1,6 @@
 /**
  * Public types of `@bridgekit/core`'s requests and responses, so that every module and every
- * framework package agrees on the shapes of the spec (§2). They import nothing: the client's
+ * framework package agrees on the shapes. They import nothing: the client's
  * options, which name the dialect, are in `clientConfig`.
  */
 /** The HTTP methods the client sends. */
