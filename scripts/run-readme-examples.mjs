@@ -76,7 +76,8 @@ const RUN = /^<!--\s*run:(.*?)-->$/i;
  * names), `signed out` (a React block starts without the demo admin signed in), `public reads`
  * (the server lets anyone read products and tasks, as "your API" may: the block sends no
  * session), `expects 401` (HTTP statuses the block provokes on purpose, comma-separated),
- * `against feathers` (a third-party backend of `BACKENDS` instead of the reference server).
+ * `against feathers` (a third-party backend of `BACKENDS` instead of the reference server),
+ * `lifecycle` (the harness's provider plugs in `authLifecycle()`, for the account actions).
  * `{}` when there is none.
  *
  * @example
@@ -92,6 +93,7 @@ export function runMark(lines, fenceLine) {
     const options = {};
     for (const directive of mark[1].split(';').map((d) => d.trim())) {
       if (directive === 'signed out') options.signedOut = true;
+      else if (directive === 'lifecycle') options.lifecycle = true;
       else if (directive === 'public reads') options.publicReads = true;
       else if (directive.startsWith('against ') && BACKENDS.includes(directive.slice(8))) {
         options.backend = directive.slice(8);
@@ -238,13 +240,13 @@ function runBlock(file, cwd, harness, env) {
 }
 
 /** The module the harness runs for a React block: a page, maybe a signed-in admin, the render. */
-function pageEntry(blockModule, { signedOut }) {
+function pageEntry(blockModule, { signedOut, lifecycle }) {
   return [
     "import '../dom.mjs';",
     "import { mount, signIn } from '../mount.mjs';",
     signedOut ? '' : 'await signIn();',
     `const block = await import(${JSON.stringify(blockModule)});`,
-    'await mount(block.__elements, { ownProvider: block.__ownProvider });',
+    `await mount(block.__elements, { ownProvider: block.__ownProvider, lifecycle: ${Boolean(lifecycle)} });`,
     '',
   ].join('\n');
 }

@@ -3,6 +3,7 @@
 // flight for a while. Errors React reports (render, effects) go to `console.error`, which the
 // harness counts as a failure.
 import { createAuthService, createClient } from '@bridgekit/core';
+import { authLifecycle } from '@bridgekit/core/auth';
 import { BridgeProvider } from '@bridgekit/react';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -32,10 +33,14 @@ async function settle() {
 
 /**
  * Renders each element in its own root, inside `<BridgeProvider config={{ baseUrl }}>` (the
- * reference server's `/api`) unless the example brings its own provider, waits until the
- * page is quiet, then unmounts.
+ * reference server's `/api`; with `lifecycle`, the auth lifecycle module plugged in) unless the
+ * example brings its own provider, waits until the page is quiet, then unmounts.
  */
-export async function mount(elements, { ownProvider }) {
+export async function mount(elements, { ownProvider, lifecycle = false }) {
+  const config = {
+    baseUrl: `${location.origin}/api`,
+    ...(lifecycle && { lifecycle: authLifecycle() }),
+  };
   const report = (what) => (error) => console.error(`${what}:`, error);
   const roots = elements.map((element) => {
     const container = document.createElement('div');
@@ -45,11 +50,7 @@ export async function mount(elements, { ownProvider }) {
       onCaughtError: report('error caught by a boundary'),
       onRecoverableError: report('recoverable error'),
     });
-    root.render(
-      ownProvider
-        ? element
-        : createElement(BridgeProvider, { config: { baseUrl: `${location.origin}/api` } }, element),
-    );
+    root.render(ownProvider ? element : createElement(BridgeProvider, { config }, element));
     return root;
   });
   await settle();

@@ -45,7 +45,7 @@ async function renderHooks(specifier) {
   const { createElement: h } = await load('react');
   const { renderToString } = await load('react-dom/server');
   const bridge = await load(specifier);
-  const config = { baseUrl: 'http://127.0.0.1:9/api', crossTab: false };
+  const config = { baseUrl: 'http://127.0.0.1:9/api' };
   const html = renderToString(h(bridge.BridgeProvider, { config }, h(Probe, { bridge, h })));
   if (!html.includes('rendered 0 0 0 false')) throw new Error(`unexpected render: ${html}`);
 }
