@@ -102,6 +102,17 @@ const BRIDGEKIT: EntrySpec[] = [
     external: ['react', 'react-dom', 'react/jsx-runtime'],
   },
   {
+    // What the opt-in auth lifecycle module (refresh tokens, account flows, two-factor,
+    // cross-tab sync, periodic validation) adds to the app bundle above.
+    name: `${APP_BUNDLE} + authLifecycle module`,
+    entry: [
+      'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
+      "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
+      "export { authLifecycle } from '@bridgekit/core/auth';",
+    ].join(' '),
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+  },
+  {
     name: '@bridgekit/react/hooks (hooks + provider) incl. core',
     entry: "export * from '@bridgekit/react/hooks';",
     external: REACT,
