@@ -70,6 +70,22 @@ export interface TypedQueryBuilder<Body, Item = ListItem<Body>> extends QueryBui
 }
 
 /**
+ * `post`, `put` and `patch` of a typed client: the body checked against the operation's
+ * `requestBody`, or any body when an explicit type argument names the answer.
+ */
+export interface BodyVerb<Paths, M extends 'post' | 'put' | 'patch'> {
+  <E extends Endpoint<Paths, M>>(
+    endpoint: E,
+    ...args: Checked<Paths, M, E, BodyArgs<OperationAt<Paths, M, E>, RequestOptions>>
+  ): Promise<ApiResponse<ResponseData<Paths, M, E>>>;
+  <T = never>(
+    endpoint: Explicit<T, Endpoint<Paths, M>>,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+}
+
+/**
  * A `Client` typed by an OpenAPI document's `paths` (as `openapi-typescript` v7 generates
  * them): endpoints, query parameters, request bodies and success data are checked. It is a
  * `Client` (pass it wherever one is expected); only the verbs and `query` are retyped.
@@ -93,35 +109,9 @@ export interface TypedClient<Paths> extends Client {
     options?: RequestOptions,
   ): Promise<ApiResponse<T>>;
 
-  post<E extends Endpoint<Paths, 'post'>>(
-    endpoint: E,
-    ...args: Checked<Paths, 'post', E, BodyArgs<OperationAt<Paths, 'post', E>, RequestOptions>>
-  ): Promise<ApiResponse<ResponseData<Paths, 'post', E>>>;
-  post<T = never>(
-    endpoint: Explicit<T, Endpoint<Paths, 'post'>>,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<ApiResponse<T>>;
-
-  put<E extends Endpoint<Paths, 'put'>>(
-    endpoint: E,
-    ...args: Checked<Paths, 'put', E, BodyArgs<OperationAt<Paths, 'put', E>, RequestOptions>>
-  ): Promise<ApiResponse<ResponseData<Paths, 'put', E>>>;
-  put<T = never>(
-    endpoint: Explicit<T, Endpoint<Paths, 'put'>>,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<ApiResponse<T>>;
-
-  patch<E extends Endpoint<Paths, 'patch'>>(
-    endpoint: E,
-    ...args: Checked<Paths, 'patch', E, BodyArgs<OperationAt<Paths, 'patch', E>, RequestOptions>>
-  ): Promise<ApiResponse<ResponseData<Paths, 'patch', E>>>;
-  patch<T = never>(
-    endpoint: Explicit<T, Endpoint<Paths, 'patch'>>,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<ApiResponse<T>>;
+  post: BodyVerb<Paths, 'post'>;
+  put: BodyVerb<Paths, 'put'>;
+  patch: BodyVerb<Paths, 'patch'>;
 
   delete<E extends Endpoint<Paths, 'delete'>>(
     endpoint: E,
