@@ -76,9 +76,12 @@ status |= run('npm', [
 count('jest', jestJson);
 
 // Stages that check what ships write `{ passed, failed }`; each check counts as one test.
+// They install the same tarballs, so the packages are packed once for all of them.
+const { packAll } = await import('./ship/pack.mjs');
+const packed = JSON.stringify(packAll(join(out, 'packed')));
 function stage(label, script, flag) {
   const file = join(out, `${label}.json`);
-  status |= run('node', [script, flag, file]);
+  status |= run('node', [script, flag, file], { BK_PACKED: packed });
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.passed;

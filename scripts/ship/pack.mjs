@@ -19,10 +19,13 @@ export function lockedVersion(name) {
 }
 
 /**
- * Packs every package into `dir` (a fresh temporary folder when omitted).
+ * Packs every package into `dir` (a fresh temporary folder when omitted). Under `npm test`,
+ * which packs once for all its stages, it returns those tarballs (`BK_PACKED`) instead.
  * @returns {Record<string, string>} npm name -> absolute tarball path
  */
-export function packAll(dir = mkdtempSync(join(tmpdir(), 'bk-pack-'))) {
+export function packAll(dir) {
+  if (process.env.BK_PACKED) return JSON.parse(process.env.BK_PACKED);
+  dir ??= mkdtempSync(join(tmpdir(), 'bk-pack-'));
   mkdirSync(dir, { recursive: true });
   const tarballs = {};
   for (const name of packageDirs) {
