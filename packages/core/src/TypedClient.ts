@@ -6,6 +6,7 @@ import type { Client } from './client';
 import type { QueryBuilder, WhereOperator } from './query/QueryBuilder';
 import type { SortDirection } from './query/serializer';
 import type {
+  BodyArg,
   BodyArgs,
   Endpoint,
   FieldName,
@@ -16,7 +17,7 @@ import type {
   PathMethod,
   SuccessData,
 } from './typedPaths';
-import type { ApiResponse, RequestOptions } from './types';
+import type { ApiResponse, HttpMethod, RequestOptions } from './types';
 
 /** The key of the phantom member that carries a typed client's `paths` (types only). */
 declare const pathsOf: unique symbol;
@@ -51,6 +52,9 @@ type Checked<Paths, M extends PathMethod, E extends string, Args extends unknown
 // which refuses every endpoint, so only an explicit type argument selects it.
 type Explicit<T, E> = [T] extends [never] ? never : E;
 
+// An endpoint of the document under any method (what an explicit `request<T>()` accepts).
+type AnyEndpoint<Paths> = { [M in PathMethod]: Endpoint<Paths, M> }[PathMethod];
+
 /**
  * A builder whose `get()` resolves the endpoint's success data (`Body`) and whose `where`,
  * `filter`, `sort` and `orderBy` suggest the list item's fields; any other string is still
@@ -67,6 +71,48 @@ export interface TypedQueryBuilder<Body, Item = ListItem<Body>> extends QueryBui
   filter(field: FieldName<Item>, operator: WhereOperator, value: unknown): this;
   sort(field: FieldName<Item>, direction?: SortDirection): this;
   orderBy(field: FieldName<Item>, direction?: SortDirection): this;
+}
+
+/**
+ * A write executor of a typed builder (`post`, `put`, `patch`, `delete`): it sends the
+ * builder's URL with the method `M`, so the endpoint must have that operation; the body is
+ * checked against its `requestBody` and the answer is its success data. An explicit type
+ * argument names the answer and leaves the body unchecked (the only form accepted when the
+ * endpoint has no such operation).
+ *
+ * @example
+ * const res = await api.query(`/pets/${id}`).param('notify', true).patch({ tag: 'cat' });
+ * if (res.success) res.data; // Pet
+ */
+export interface BuilderWrite<
+  Paths,
+  M extends 'post' | 'put' | 'patch' | 'delete',
+  E extends string,
+> {
+  (
+    ...body: Checked<Paths, M, E, M extends 'delete' ? [] : BodyArg<OperationAt<Paths, M, E>>>
+  ): Promise<ApiResponse<ResponseData<Paths, M, E>>>;
+  <R = never>(
+    ...body: [R] extends [never] ? [explicit_type_argument_required: never] : [body?: unknown]
+  ): Promise<ApiResponse<R>>;
+}
+
+/**
+ * The builder of a document endpoint (`api.query('/pets')`): a `TypedQueryBuilder` of its
+ * GET data whose write executors are typed by the same path's other operations.
+ *
+ * @example
+ * const list = await api.query('/pets').where('tag', 'dog').get(); // Pet[]
+ * const made = await api.query('/pets').post({ name: 'Rex' }); // Pet; the body is a NewPet
+ * // @ts-expect-error '/pets' has no DELETE in the document
+ * api.query('/pets').delete();
+ */
+export interface DocumentQueryBuilder<Paths, E extends string>
+  extends TypedQueryBuilder<ResponseData<Paths, 'get', E>> {
+  delete: BuilderWrite<Paths, 'delete', E>;
+  post: BuilderWrite<Paths, 'post', E>;
+  put: BuilderWrite<Paths, 'put', E>;
+  patch: BuilderWrite<Paths, 'patch', E>;
 }
 
 /**
@@ -130,6 +176,32 @@ export interface TypedClient<Paths> extends Client {
   query<E extends Endpoint<Paths, 'get'>>(
     endpoint: E,
     ...check: Checked<Paths, 'get', E, []>
-  ): TypedQueryBuilder<ResponseData<Paths, 'get', E>>;
+  ): DocumentQueryBuilder<Paths, E>;
   query<T = never>(endpoint: Explicit<T, Endpoint<Paths, 'get'>>): TypedQueryBuilder<T>;
+
+  /**
+   * Sends `method` to `endpoint`: checked like the verb of that method (the endpoint must
+   * have the operation, the body its `requestBody`, `options.params` its query parameters),
+   * resolving its success data; an explicit type argument names the answer instead.
+   *
+   * @example
+   * const res = await api.request('POST', '/pets', { name: 'Rex' });
+   * if (res.success) res.data; // Pet
+   */
+  request<Method extends HttpMethod, E extends Endpoint<Paths, Lowercase<Method>>>(
+    method: Method,
+    endpoint: E,
+    ...args: Checked<
+      Paths,
+      Lowercase<Method>,
+      E,
+      BodyArgs<OperationAt<Paths, Lowercase<Method>, E>, RequestOptions>
+    >
+  ): Promise<ApiResponse<ResponseData<Paths, Lowercase<Method>, E>>>;
+  request<T = never>(
+    method: HttpMethod,
+    endpoint: Explicit<T, AnyEndpoint<Paths>>,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
 }

@@ -41,6 +41,8 @@ export type {
 export { Client, type SessionRejectedListener } from './client';
 export { type ClientFor, createClient } from './createClient';
 export type {
+  BuilderWrite,
+  DocumentQueryBuilder,
   ListItemAt,
   OperationAt,
   ResponseData,

@@ -162,6 +162,17 @@ export type BodyArgs<Op, Base> = [RequestBody<Op>] extends [never]
     : [body?: RequestBody<Op>, ...OptionsArgs<Op, Base>];
 
 /**
+ * The body argument of a builder's write executor (`api.query(E).post(body)`): checked
+ * against the operation's JSON request body, optional when the document says so, and
+ * nothing when the operation takes none.
+ */
+export type BodyArg<Op> = [RequestBody<Op>] extends [never]
+  ? [body?: undefined]
+  : BodyRequired<Op> extends true
+    ? [body: RequestBody<Op>]
+    : [body?: RequestBody<Op>];
+
+/**
  * The item of a list body: the element of an array, of a `data` array (`{ data: Item[] }`,
  * paginated shapes), else the body itself.
  */

@@ -73,7 +73,7 @@ it('sends a typed query parameter and reads the search results', async () => {
   expect(Object.fromEntries(new URLSearchParams(sent?.query))).toEqual({ q: 'bottle', limit: '5' });
 });
 
-it("the builder and the service read the list's rows", async () => {
+it("the builder, request() and the service read and write the document's rows", async () => {
   const { api } = await typedClient();
   const cheap = await api.query('/products').where('price', 'lte', 20).sort('price').limit(5).get();
   if (!cheap.success) throw new Error(cheap.error);
@@ -82,6 +82,17 @@ it("the builder and the service read the list's rows", async () => {
   expect(cheap.data.every((p) => p.price <= 20)).toBe(true);
   const prices = cheap.data.map((p) => p.price);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+  const posted = await api.query('/tasks').post({ title: 'From the builder', status: 'todo' });
+  if (!posted.success) throw new Error(posted.error);
+  expectTypeOf(posted.data).toEqualTypeOf<Task>();
+  expect(posted.data).toMatchObject({ title: 'From the builder', status: 'todo' });
+  const done = await api.request('PATCH', `/tasks/${posted.data.id}`, { status: 'done' });
+  if (!done.success) throw new Error(done.error);
+  expectTypeOf(done.data).toEqualTypeOf<Task>();
+  expect(done.data.status).toBe('done');
+  const removed = await api.query(`/tasks/${posted.data.id}`).delete();
+  expect(removed.success).toBe(true);
 
   const tasks = createBridgeApiService(api, { endpoint: '/tasks' });
   const made = await tasks.create({ title: 'From the service', status: 'doing' });

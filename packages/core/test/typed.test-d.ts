@@ -231,3 +231,65 @@ describe('speed', () => {
     >();
   });
 });
+
+describe('request', () => {
+  it('is checked like the verb of its method', async () => {
+    const created = await api.request('POST', '/pets', { name: 'Rex' });
+    if (created.success) expectTypeOf(created.data).toEqualTypeOf<Pet>();
+    const one = await api.request('GET', `/pets/${id}`);
+    if (one.success) expectTypeOf(one.data).toEqualTypeOf<Pet>();
+    const removed = await api.request('DELETE', `/pets/${id}`);
+    if (removed.success) expectTypeOf(removed.data).toEqualTypeOf<undefined>();
+    api.request('GET', '/pets', undefined, { params: { limit: 2 } });
+    // @ts-expect-error no such path
+    api.request('GET', '/owners');
+    // @ts-expect-error '/pets' has no DELETE
+    api.request('DELETE', '/pets');
+    // @ts-expect-error a field the body does not have
+    api.request('POST', '/pets', { name: 'Rex', colour: 'red' });
+    // @ts-expect-error the body is required
+    api.request('POST', '/pets');
+    // @ts-expect-error limit is a number
+    api.request('GET', '/pets', undefined, { params: { limit: 'two' } });
+    // @ts-expect-error q is required
+    api.request('GET', '/pets/search');
+  });
+
+  it('lets an explicit type argument name the answer', async () => {
+    const res = await api.request<{ custom: true }>('POST', '/pets', { anything: 1 });
+    if (res.success) expectTypeOf(res.data).toEqualTypeOf<{ custom: true }>();
+    // @ts-expect-error the path is still one of the document's
+    api.request<string>('GET', '/owners');
+  });
+});
+
+describe("the builder's write executors", () => {
+  it("send the path's other operations, checked", async () => {
+    const made = await api.query('/pets').post({ name: 'Rex' });
+    if (made.success) expectTypeOf(made.data).toEqualTypeOf<Pet>();
+    const replaced = await api.query(`/pets/${id}`).put({ name: 'Rex' });
+    if (replaced.success) expectTypeOf(replaced.data).toEqualTypeOf<Pet>();
+    const changed = await api.query(`/pets/${id}`).param('x', 1).patch({ tag: 'cat' });
+    if (changed.success) expectTypeOf(changed.data).toEqualTypeOf<Pet>();
+    await api.query(`/pets/${id}`).patch();
+    const removed = await api.query(`/pets/${id}`).delete();
+    if (removed.success) expectTypeOf(removed.data).toEqualTypeOf<undefined>();
+    // @ts-expect-error '/pets' has no DELETE
+    api.query('/pets').where('tag', 'dog').delete();
+    // @ts-expect-error '/pets' has no PUT
+    api.query('/pets').put({ name: 'Rex' });
+    // @ts-expect-error a field the body does not have
+    api.query('/pets').post({ name: 'Rex', colour: 'red' });
+    // @ts-expect-error the body is required
+    api.query('/pets').post();
+    // @ts-expect-error tag is a string
+    api.query(`/pets/${id}`).patch({ tag: 1 });
+  });
+
+  it('take an explicit type argument for anything else', async () => {
+    const res = await api.query('/pets').where('tag', 'dog').delete<{ removed: number }>();
+    if (res.success) expectTypeOf(res.data).toEqualTypeOf<{ removed: number }>();
+    const posted = await api.query('/pets').post<string>({ anything: 1 });
+    if (posted.success) expectTypeOf(posted.data).toEqualTypeOf<string>();
+  });
+});
