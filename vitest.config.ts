@@ -53,7 +53,24 @@ export default defineConfig({
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.{ts,tsx}'],
+            // Their own program (below): a registered document applies to the whole program.
+            exclude: ['test/registered/**'],
             tsconfig: './tsconfig.json',
+          },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The hooks typed by a registered OpenAPI document (`Register`), type tests only.
+          name: 'react-registered',
+          root: './packages/react',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['test/registered/**/*.test-d.{ts,tsx}'],
+            tsconfig: './test/registered/tsconfig.json',
           },
         },
       },

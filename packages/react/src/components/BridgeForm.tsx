@@ -11,7 +11,14 @@ import {
   type UseBridgeFormSubmitOptions,
   useBridgeFormSubmit,
 } from '../hooks/index';
-import type { RegisteredData, RegisteredEndpoint } from '../hooks/register';
+import type {
+  RegisteredData,
+  RegisteredEndpoint,
+  RegisteredMatch,
+  Unchecked,
+  UncheckedDefault,
+  UncheckedEndpoint,
+} from '../hooks/register';
 import { type FormValues, formValues, hasFiles } from './formValues';
 
 /**
@@ -87,9 +94,14 @@ const FIELDSET_STYLE: CSSProperties = { border: 0, margin: 0, padding: 0, minWid
  * </BridgeForm>
  */
 export function BridgeForm<M extends BridgeFormMethod, E extends RegisteredEndpoint<Lowercase<M>>>(
-  props: BridgeFormProps<RegisteredData<Lowercase<M>, E>> & { endpoint: E; method: M },
+  props: BridgeFormProps<RegisteredData<Lowercase<M>, E>> & {
+    endpoint: E;
+    method: M;
+  } & RegisteredMatch<E, Lowercase<M>>,
 ): ReactNode;
-export function BridgeForm<TData = any>(props: BridgeFormProps<TData>): ReactNode;
+export function BridgeForm<TData = UncheckedDefault>(
+  props: BridgeFormProps<Unchecked<TData>> & { endpoint: UncheckedEndpoint<TData> },
+): ReactNode;
 export function BridgeForm<TData = any>({
   endpoint,
   method,

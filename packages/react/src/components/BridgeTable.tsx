@@ -1,5 +1,12 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import type { RegisteredEndpoint, RegisteredItem } from '../hooks/register';
+import type {
+  RegisteredEndpoint,
+  RegisteredItem,
+  RegisteredMatch,
+  Unchecked,
+  UncheckedDefault,
+  UncheckedEndpoint,
+} from '../hooks/register';
 import { useBridgeTableState } from '../hooks/useBridgeTableState';
 import type { ColumnDef } from './ColumnDef';
 
@@ -137,9 +144,11 @@ const defaultRowKey = (row: unknown, index: number): string | number => {
  * />
  */
 export function BridgeTable<E extends RegisteredEndpoint>(
-  props: BridgeTableProps<RegisteredItem<E>> & { endpoint: E },
+  props: BridgeTableProps<RegisteredItem<E>> & { endpoint: E } & RegisteredMatch<E>,
 ): ReactNode;
-export function BridgeTable<T>(props: BridgeTableProps<T>): ReactNode;
+export function BridgeTable<T = UncheckedDefault>(
+  props: BridgeTableProps<Unchecked<T>> & { endpoint: UncheckedEndpoint<T> },
+): ReactNode;
 export function BridgeTable<T>({
   endpoint,
   columns,

@@ -12,15 +12,17 @@
  * }
  * // then: useBridgeCrud({ endpoint: '/pets' }).data is Pet[]
  */
-import type { Endpoint, ListItemAt, PathMethod, ResponseData } from '@bridgekit/core';
+import type { Endpoint, ListItemAt, OperationAt, PathMethod, ResponseData } from '@bridgekit/core';
 
 /**
  * Augment it with `paths: paths` (see the module's example). Then `useBridgeApi`,
  * `useBridgeCrud`, `BridgeTable` and `BridgeForm` infer their item (or response) type from an
  * endpoint of the document, and `useBridgeQuery`/`useBridgeMutation` from the service. An
- * endpoint that is not in the document, a type argument, or no augmentation at all: the
- * hooks keep their type parameters (`any` by default), as before. `@bridgekit/react`, `@bridgekit/react/hooks`,
- * `@bridgekit/react-native` and `@bridgekit/nextjs` export this same interface.
+ * endpoint that is not in the document (or a call that does not fit it) is a type error; an
+ * explicit type argument is the escape hatch (`useBridgeCrud<Legacy>({ endpoint: '/legacy' })`).
+ * Without the augmentation the hooks keep their type parameters (`any` by default), as before.
+ * `@bridgekit/react`, `@bridgekit/react/hooks`, `@bridgekit/react-native` and
+ * `@bridgekit/nextjs` export this same interface.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: augmented by the app (declaration merging)
 export interface Register {}
@@ -47,3 +49,61 @@ export type RegisteredData<M extends PathMethod, E extends string> =
 // `any` for an erased endpoint, as when TypeScript compares an overload with its implementation.
 // (`0 extends 1 & E` is no test here: a constrained parameter instantiated with `any` fails it.)
 type IsAny<E> = boolean extends (E extends never ? true : false) ? true : false;
+
+/**
+ * What the untyped form of a hook accepts as endpoint: any string without a registered
+ * document; with one, a string only when the type argument `T` was given explicitly, else
+ * this message (so an endpoint outside the document, or a call that does not fit it, is an
+ * error that says what to do).
+ *
+ * @example
+ * declare function useThing<T = UncheckedDefault>(config: { endpoint: UncheckedEndpoint<T> }): T;
+ */
+export type UncheckedEndpoint<T> = [RegisteredPaths] extends [never]
+  ? string
+  : [T] extends [never]
+    ? NotInDocument
+    : string;
+
+/**
+ * What the typed form of a hook adds to its config: nothing when `E` matches a path of the
+ * registered document that has method `M`; else an `endpoint` nothing but this message meets.
+ * `RegisteredEndpoint` admits any concrete path of a template's shape (`/pets/7/toys/3` fits
+ * `` `/pets/${string}` ``); this refuses the ones that match no path segment for segment.
+ *
+ * @example
+ * declare function useThing<E extends RegisteredEndpoint>(config: { endpoint: E } & RegisteredMatch<E>): RegisteredItem<E>;
+ */
+export type RegisteredMatch<E extends string, M extends PathMethod = 'get'> =
+  IsAny<E> extends true
+    ? unknown
+    : [OperationAt<RegisteredPaths, M, E>] extends [never]
+      ? { endpoint: NotInDocument }
+      : unknown;
+
+// The endpoint type that makes the error say what to do.
+type NotInDocument =
+  'not an endpoint of the registered OpenAPI document: use one, or give a type argument';
+
+/**
+ * The default type argument of a hook's untyped form: `any` without a registered document
+ * (as before registration existed), `never` with one, which `UncheckedEndpoint` refuses.
+ *
+ * @example
+ * declare function useThing<T = UncheckedDefault>(config: { endpoint: UncheckedEndpoint<T> }): T;
+ */
+export type UncheckedDefault = [RegisteredPaths] extends [never] ? any : never;
+
+/**
+ * `T` where a hook's untyped form would infer it from another argument (`BridgeTable`'s
+ * columns, `BridgeForm`'s `onSuccess`): inferred as before without a registered document; not
+ * inferred with one, so only an explicit type argument selects the untyped form.
+ *
+ * @example
+ * declare function Table<T = UncheckedDefault>(props: { endpoint: UncheckedEndpoint<T>; rows: Unchecked<T>[] }): null;
+ */
+export type Unchecked<T> = [RegisteredPaths] extends [never] ? T : NotInferred<T>;
+
+// An indexed access TypeScript defers (the index depends on `T`), so it infers nothing through
+// it; the same as the built-in `NoInfer` (TypeScript 5.4), for older compilers too.
+type NotInferred<T> = [T][T extends unknown ? 0 : never];

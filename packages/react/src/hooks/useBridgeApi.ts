@@ -1,6 +1,12 @@
 import type { BridgeApiService, EntityConfig } from '@bridgekit/core';
 import { useBridgeApiFor } from './internal/useBridgeApiFor';
-import type { RegisteredEndpoint, RegisteredItem } from './register';
+import type {
+  RegisteredEndpoint,
+  RegisteredItem,
+  RegisteredMatch,
+  UncheckedDefault,
+  UncheckedEndpoint,
+} from './register';
 
 /**
  * The CRUD + search service of one entity on an instance. The same object is returned on
@@ -17,11 +23,11 @@ import type { RegisteredEndpoint, RegisteredItem } from './register';
  * const pets = useBridgeApi({ endpoint: '/pets' }); // BridgeApiService<Pet>
  */
 export function useBridgeApi<E extends RegisteredEndpoint>(
-  config: EntityConfig & { endpoint: E },
+  config: EntityConfig & { endpoint: E } & RegisteredMatch<E>,
   instanceId?: string,
 ): BridgeApiService<RegisteredItem<E>>;
-export function useBridgeApi<T = any>(
-  config: EntityConfig,
+export function useBridgeApi<T = UncheckedDefault>(
+  config: EntityConfig & { endpoint: UncheckedEndpoint<T> },
   instanceId?: string,
 ): BridgeApiService<T>;
 export function useBridgeApi<T = any>(

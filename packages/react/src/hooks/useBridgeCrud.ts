@@ -1,7 +1,14 @@
 import type { EntityConfig, PaginatedResponse, PaginationMeta, QueryParams } from '@bridgekit/core';
 import { useMemo } from 'react';
 import { useBridgeApiFor } from './internal/useBridgeApiFor';
-import type { RegisteredEndpoint, RegisteredItem } from './register';
+import type {
+  RegisteredEndpoint,
+  RegisteredItem,
+  RegisteredMatch,
+  Unchecked,
+  UncheckedDefault,
+  UncheckedEndpoint,
+} from './register';
 import { type MutationOptions, type MutationResult, useBridgeMutation } from './useBridgeMutation';
 import { type BridgeQueryConfig, useBridgeQuery } from './useBridgeQuery';
 
@@ -48,16 +55,16 @@ export interface UseBridgeCrudResult<T> {
  * const { data: pets } = useBridgeCrud({ endpoint: '/pets' }); // Pet[]
  */
 export function useBridgeCrud<E extends RegisteredEndpoint>(
-  config: EntityConfig & { endpoint: E },
+  config: EntityConfig & { endpoint: E } & RegisteredMatch<E>,
   queryParams?: QueryParams | null,
   instanceId?: string,
   swrConfig?: BridgeQueryConfig<PaginatedResponse<RegisteredItem<E>>>,
 ): UseBridgeCrudResult<RegisteredItem<E>>;
-export function useBridgeCrud<T = any>(
-  config: EntityConfig,
+export function useBridgeCrud<T = UncheckedDefault>(
+  config: EntityConfig & { endpoint: UncheckedEndpoint<T> },
   queryParams?: QueryParams | null,
   instanceId?: string,
-  swrConfig?: BridgeQueryConfig<PaginatedResponse<T>>,
+  swrConfig?: BridgeQueryConfig<PaginatedResponse<Unchecked<T>>>,
 ): UseBridgeCrudResult<T>;
 export function useBridgeCrud<T = any>(
   config: EntityConfig,
