@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every suite in one command. Builds the packages (the e2e apps use the built
 // output), runs Vitest (core, server, react, nextjs, e2e in Chromium), the React Native Jest
-// suite and the stages that check what ships (the packed packages installed in scratch projects:
-// README examples, plain Node and Jest, Metro + Hermes), then prints one closing line
-// `tests: N passed, N failed`.
+// suite, the demo's type check and the stages that check what ships (the packed packages
+// installed in scratch projects: README examples, plain Node and Jest, Metro + Hermes), then
+// prints one closing line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +74,16 @@ status |= run('npm', [
   `--outputFile=${jestJson}`,
 ]);
 count('jest', jestJson);
+
+// The demo is typed end to end from the reference server's document (src/api.d.ts, kept in
+// sync by the server's openapi.sync test): its type check counts as one test.
+const demoTypes = run('npm', ['run', 'typecheck', '--silent', '-w', '@bridgekit/example-web']);
+if (demoTypes === 0) passed += 1;
+else {
+  failed += 1;
+  status |= demoTypes;
+  console.error('examples/web does not type-check');
+}
 
 // Stages that check what ships write `{ passed, failed }`; each check counts as one test.
 // They install the same tarballs, so the packages are packed once for all of them.
