@@ -1,7 +1,6 @@
 import type { PaginatedResponse, PaginationMeta } from '@bridgekit/core';
 import { useMemo, useState } from 'react';
 import { type BridgeSort, nextSort, sortParams } from './bridgeSort';
-import type { UncheckedEndpoint } from './register';
 import { useBridgeApi } from './useBridgeApi';
 import { type BridgeQueryConfig, useBridgeQuery } from './useBridgeQuery';
 
@@ -113,10 +112,10 @@ export function useBridgeTableState<T>({
   const [view, setView] = useState<View>({ listId, page: 1, sort: null });
   const { page, sort } = view.listId === listId ? view : { page: 1, sort: null };
 
-  // `T` is this hook's own type parameter: TypeScript cannot tell that it was given, so the
-  // endpoint is typed as the untyped form accepts it once a document is registered.
+  // `T` is this hook's own type parameter: TypeScript cannot tell that it was given (once a
+  // document is registered, the untyped form wants that), hence the cast.
   const service = useBridgeApi<T>(
-    useMemo(() => ({ endpoint: endpoint as UncheckedEndpoint<T> }), [endpoint]),
+    useMemo(() => ({ endpoint: endpoint as never }), [endpoint]),
     instanceId,
   );
   const params = useMemo(
