@@ -32,10 +32,17 @@ export type OperationAt<Paths, M extends PathMethod, E extends string> = Operati
   M
 >;
 
-/** What `res.data` is after `if (res.success)` for `M` on endpoint `E`. */
-export type ResponseData<Paths, M extends PathMethod, E extends string> = SuccessData<
-  OperationAt<Paths, M, E>
->;
+/**
+ * What `res.data` is after `if (res.success)` for `M` on endpoint `E`: the success body,
+ * envelope unwrapped as the client does, or as sent with `Envelope` `false` (a dialect with
+ * `envelope: false`, which every built-in dialect is).
+ */
+export type ResponseData<
+  Paths,
+  M extends PathMethod,
+  E extends string,
+  Envelope extends boolean = true,
+> = SuccessData<OperationAt<Paths, M, E>, Envelope>;
 
 /** The item of the list `GET E` answers (`Pet` for `Pet[]` or `{ data: Pet[] }`). */
 export type ListItemAt<Paths, E extends string> = ListItem<ResponseData<Paths, 'get', E>>;
@@ -88,10 +95,11 @@ export interface BuilderWrite<
   Paths,
   M extends 'post' | 'put' | 'patch' | 'delete',
   E extends string,
+  Envelope extends boolean = true,
 > {
   (
     ...body: Checked<Paths, M, E, M extends 'delete' ? [] : BodyArg<OperationAt<Paths, M, E>>>
-  ): Promise<ApiResponse<ResponseData<Paths, M, E>>>;
+  ): Promise<ApiResponse<ResponseData<Paths, M, E, Envelope>>>;
   <R = never>(
     ...body: [R] extends [never] ? [explicit_type_argument_required: never] : [body?: unknown]
   ): Promise<ApiResponse<R>>;
@@ -107,23 +115,27 @@ export interface BuilderWrite<
  * // @ts-expect-error '/pets' has no DELETE in the document
  * api.query('/pets').delete();
  */
-export interface DocumentQueryBuilder<Paths, E extends string>
-  extends TypedQueryBuilder<ResponseData<Paths, 'get', E>> {
-  delete: BuilderWrite<Paths, 'delete', E>;
-  post: BuilderWrite<Paths, 'post', E>;
-  put: BuilderWrite<Paths, 'put', E>;
-  patch: BuilderWrite<Paths, 'patch', E>;
+export interface DocumentQueryBuilder<Paths, E extends string, Envelope extends boolean = true>
+  extends TypedQueryBuilder<ResponseData<Paths, 'get', E, Envelope>, ListItemAt<Paths, E>> {
+  delete: BuilderWrite<Paths, 'delete', E, Envelope>;
+  post: BuilderWrite<Paths, 'post', E, Envelope>;
+  put: BuilderWrite<Paths, 'put', E, Envelope>;
+  patch: BuilderWrite<Paths, 'patch', E, Envelope>;
 }
 
 /**
  * `post`, `put` and `patch` of a typed client: the body checked against the operation's
  * `requestBody`, or any body when an explicit type argument names the answer.
  */
-export interface BodyVerb<Paths, M extends 'post' | 'put' | 'patch'> {
+export interface BodyVerb<
+  Paths,
+  M extends 'post' | 'put' | 'patch',
+  Envelope extends boolean = true,
+> {
   <E extends Endpoint<Paths, M>>(
     endpoint: E,
     ...args: Checked<Paths, M, E, BodyArgs<OperationAt<Paths, M, E>, RequestOptions>>
-  ): Promise<ApiResponse<ResponseData<Paths, M, E>>>;
+  ): Promise<ApiResponse<ResponseData<Paths, M, E, Envelope>>>;
   <T = never>(
     endpoint: Explicit<T, Endpoint<Paths, M>>,
     body?: unknown,
@@ -142,22 +154,22 @@ export interface BodyVerb<Paths, M extends 'post' | 'put' | 'patch'> {
  * const res = await api.get(`/pets/${id}`);
  * if (res.success) res.data.name; // string
  */
-export interface TypedClient<Paths> extends Client {
+export interface TypedClient<Paths, Envelope extends boolean = true> extends Client {
   /** Never set: the document's `paths`, for inference (`createBridgeApiService`). */
   readonly [pathsOf]?: Paths;
 
   get<E extends Endpoint<Paths, 'get'>>(
     endpoint: E,
     ...options: Checked<Paths, 'get', E, OptionsArgs<OperationAt<Paths, 'get', E>, RequestOptions>>
-  ): Promise<ApiResponse<ResponseData<Paths, 'get', E>>>;
+  ): Promise<ApiResponse<ResponseData<Paths, 'get', E, Envelope>>>;
   get<T = never>(
     endpoint: Explicit<T, Endpoint<Paths, 'get'>>,
     options?: RequestOptions,
   ): Promise<ApiResponse<T>>;
 
-  post: BodyVerb<Paths, 'post'>;
-  put: BodyVerb<Paths, 'put'>;
-  patch: BodyVerb<Paths, 'patch'>;
+  post: BodyVerb<Paths, 'post', Envelope>;
+  put: BodyVerb<Paths, 'put', Envelope>;
+  patch: BodyVerb<Paths, 'patch', Envelope>;
 
   delete<E extends Endpoint<Paths, 'delete'>>(
     endpoint: E,
@@ -167,7 +179,7 @@ export interface TypedClient<Paths> extends Client {
       E,
       OptionsArgs<OperationAt<Paths, 'delete', E>, RequestOptions>
     >
-  ): Promise<ApiResponse<ResponseData<Paths, 'delete', E>>>;
+  ): Promise<ApiResponse<ResponseData<Paths, 'delete', E, Envelope>>>;
   delete<T = never>(
     endpoint: Explicit<T, Endpoint<Paths, 'delete'>>,
     options?: RequestOptions,
@@ -176,7 +188,7 @@ export interface TypedClient<Paths> extends Client {
   query<E extends Endpoint<Paths, 'get'>>(
     endpoint: E,
     ...check: Checked<Paths, 'get', E, []>
-  ): DocumentQueryBuilder<Paths, E>;
+  ): DocumentQueryBuilder<Paths, E, Envelope>;
   query<T = never>(endpoint: Explicit<T, Endpoint<Paths, 'get'>>): TypedQueryBuilder<T>;
 
   /**
@@ -197,7 +209,7 @@ export interface TypedClient<Paths> extends Client {
       E,
       BodyArgs<OperationAt<Paths, Lowercase<Method>, E>, RequestOptions>
     >
-  ): Promise<ApiResponse<ResponseData<Paths, Lowercase<Method>, E>>>;
+  ): Promise<ApiResponse<ResponseData<Paths, Lowercase<Method>, E, Envelope>>>;
   request<T = never>(
     method: HttpMethod,
     endpoint: Explicit<T, AnyEndpoint<Paths>>,

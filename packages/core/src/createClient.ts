@@ -5,13 +5,14 @@ import type { ClientConfig } from './clientConfig';
 /**
  * What `createClient<Paths>` returns: a plain `Client` without a `paths` type argument (and
  * where the type parameter is erased to `unknown`, as in `ReturnType<typeof createClient>`),
- * a `TypedClient<Paths>` with one.
+ * a `TypedClient<Paths, Envelope>` with one (`Envelope` `false` with a dialect that has
+ * `envelope: false`, as every built-in dialect: `res.data` is then the body as sent).
  */
-export type ClientFor<Paths> = [Paths] extends [never]
+export type ClientFor<Paths, Envelope extends boolean = true> = [Paths] extends [never]
   ? Client
   : unknown extends Paths
     ? Client
-    : TypedClient<Paths>;
+    : TypedClient<Paths, Envelope>;
 
 /**
  * Creates a client bound to a base URL. With an OpenAPI `paths` interface as type argument
@@ -30,6 +31,14 @@ export type ClientFor<Paths> = [Paths] extends [never]
  * import type { paths } from './api';
  * const typed = createClient<paths>('https://api.example.com/api');
  */
+export function createClient<Paths = never>(
+  baseUrl: string,
+  config: ClientConfig & { dialect: { envelope: false } },
+): ClientFor<Paths, false>;
+export function createClient<Paths = never>(
+  baseUrl: string,
+  config?: ClientConfig,
+): ClientFor<Paths>;
 export function createClient<Paths = never>(
   baseUrl: string,
   config?: ClientConfig,

@@ -107,10 +107,16 @@ export type EnvelopeData<J> = J extends { success: boolean }
       : J
     : J;
 
-/** The success body of an operation (union of its 2xx JSON bodies), envelope unwrapped. */
-export type SuccessData<Op> = Op extends { responses: infer R }
-  ? EnvelopeData<{ [S in keyof R & OkStatus]: JsonContent<R[S]> }[keyof R & OkStatus]>
+/**
+ * The success body of an operation (union of its 2xx JSON bodies), envelope unwrapped unless
+ * `Envelope` is `false` (a dialect with `envelope: false`: the client hands over the body).
+ */
+export type SuccessData<Op, Envelope extends boolean = true> = Op extends { responses: infer R }
+  ? Unwrapped<{ [S in keyof R & OkStatus]: JsonContent<R[S]> }[keyof R & OkStatus], Envelope>
   : never;
+
+// `Envelope` is a plain type parameter here so that `boolean` gives both forms.
+type Unwrapped<J, Envelope extends boolean> = Envelope extends true ? EnvelopeData<J> : J;
 
 /** The JSON body an operation accepts (`requestBody`'s `application/json` content). */
 export type RequestBody<Op> = Op extends { requestBody?: infer B }

@@ -3,14 +3,16 @@
 // really return. Every `data` below is typed without a type argument; the assertions check
 // that the value at run time is what the type promises.
 import { createAuthService, createBridgeApiService, createClient } from '@bridgekit/core';
+import { strapi } from '@bridgekit/core/dialects';
 import { createServer } from '@bridgekit/server';
 import { afterEach, expect, expectTypeOf, it } from 'vitest';
 import type { components, paths } from '../../../examples/web/src/api';
+import { startTestServer, type TestServer } from './helpers/testServer';
 
 type Task = components['schemas']['Task'];
 type Product = components['schemas']['Product'];
 
-const running: ReturnType<typeof createServer>[] = [];
+const running: Array<ReturnType<typeof createServer> | TestServer> = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
 });
@@ -98,4 +100,36 @@ it("the builder, request() and the service read and write the document's rows", 
   const made = await tasks.create({ title: 'From the service', status: 'doing' });
   expectTypeOf(made).toEqualTypeOf<Task>();
   expect(await tasks.getById(made.id)).toEqual(made);
+});
+
+it('with a dialect, the verbs get the body as sent and the service the records, as typed', async () => {
+  interface Article {
+    id: number;
+    documentId: string;
+    title: string;
+  }
+  type Body = { data: Article[]; meta: { pagination: { page: number; total: number } } };
+  interface cmsPaths {
+    '/articles': {
+      get: {
+        parameters: { query?: never };
+        responses: { 200: { content: { 'application/json': Body } } };
+      };
+    };
+  }
+  const article = { id: 1, documentId: 'a1', title: 'Typed' };
+  const body: Body = { data: [article], meta: { pagination: { page: 1, total: 1 } } };
+  const cms = await startTestServer({ json: body });
+  running.push(cms);
+  const api = createClient<cmsPaths>(cms.url, { dialect: strapi() });
+
+  const res = await api.get('/articles');
+  if (!res.success) throw new Error(res.error);
+  expectTypeOf(res.data).toEqualTypeOf<Body>();
+  expect(res.data).toEqual(body);
+
+  const articles = createBridgeApiService(api, { endpoint: '/articles' });
+  const page = await articles.getList();
+  expectTypeOf(page.data).toEqualTypeOf<Article[]>();
+  expect(page.data).toEqual([article]);
 });

@@ -7,12 +7,14 @@ import {
   type BridgeApiService,
   type Client,
   createAuthService,
+  type Dialect,
   createBridgeApiService,
   createClient,
   type PaginatedResponse,
   type QueryBuilder,
   type TypedClient,
 } from '@bridgekit/core';
+import { strapi } from '@bridgekit/core/dialects';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { paths as LargePaths } from './fixtures/openapi/large';
 import type { components, paths } from './fixtures/openapi/petstore-expanded';
@@ -291,5 +293,68 @@ describe("the builder's write executors", () => {
     if (res.success) expectTypeOf(res.data).toEqualTypeOf<{ removed: number }>();
     const posted = await api.query('/pets').post<string>({ anything: 1 });
     if (posted.success) expectTypeOf(posted.data).toEqualTypeOf<string>();
+  });
+});
+
+describe('with a dialect', () => {
+  interface Article {
+    id: number;
+    documentId: string;
+    title: string;
+  }
+  interface Meta {
+    pagination: { page: number; pageSize: number; total: number };
+  }
+  // What Strapi's document says of its REST API: `{ data, meta }` bodies both ways.
+  interface strapiPaths {
+    '/articles': {
+      get: {
+        parameters: { query?: { 'pagination[page]'?: number } };
+        responses: { 200: { content: { 'application/json': { data: Article[]; meta: Meta } } } };
+      };
+      post: {
+        parameters: { query?: never };
+        requestBody: { content: { 'application/json': { data: { title: string } } } };
+        responses: { 200: { content: { 'application/json': { data: Article; meta: {} } } } };
+      };
+    };
+    '/articles/{id}': {
+      get: {
+        parameters: { query?: never; path: { id: string } };
+        responses: { 200: { content: { 'application/json': { data: Article; meta: {} } } } };
+      };
+    };
+  }
+
+  it('types the operation: the service is of the records, the verbs get the body as sent', async () => {
+    const cms = createClient<strapiPaths>('http://localhost:1337/api', { dialect: strapi() });
+    // The dialect unwraps `{ data }` for the service: its item is the record.
+    expectTypeOf(createBridgeApiService(cms, { endpoint: '/articles' })).toEqualTypeOf<
+      BridgeApiService<Article>
+    >();
+    // A dialect turns envelopes off: the client hands over the body, and so do the types.
+    const list = await cms.get('/articles', { params: { 'pagination[page]': 2 } });
+    if (list.success) expectTypeOf(list.data).toEqualTypeOf<{ data: Article[]; meta: Meta }>();
+    const one = await cms.get(`/articles/${key}`);
+    if (one.success) expectTypeOf(one.data.data).toEqualTypeOf<Article>();
+    const made = await cms.post('/articles', { data: { title: 'Typed' } });
+    if (made.success) expectTypeOf(made.data.data).toEqualTypeOf<Article>();
+    const page = await cms.query('/articles').where('title', 'like', 'T%').get();
+    if (page.success) expectTypeOf(page.data.data).toEqualTypeOf<Article[]>();
+    expectTypeOf(cms.query('/articles').sort)
+      .parameter(0)
+      .toEqualTypeOf<'id' | 'documentId' | 'title' | (string & {})>();
+    // A dialect of one's own says so with `satisfies` (an annotation widens `envelope`).
+    const mine = { name: 'mine', envelope: false } satisfies Dialect;
+    expectTypeOf(createClient<strapiPaths>('https://h', { dialect: mine })).toEqualTypeOf<
+      TypedClient<strapiPaths, false>
+    >();
+    const annotated: Dialect = mine;
+    expectTypeOf(createClient<strapiPaths>('https://h', { dialect: annotated })).toEqualTypeOf<
+      TypedClient<strapiPaths>
+    >();
+    // The same document without the dialect: a `{ data, meta }` body is an envelope.
+    const plain = await createClient<strapiPaths>('https://h').get('/articles');
+    if (plain.success) expectTypeOf(plain.data).toEqualTypeOf<Article[]>();
   });
 });

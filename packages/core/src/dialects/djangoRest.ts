@@ -95,7 +95,7 @@ function flatten(v: unknown, key: string, out: Record<string, string>): Record<s
  * await api.query('/products/').where('price', between(1, 5)).sort('price', 'desc').get();
  * // GET /api/products/?price__range=1,5&ordering=-price
  */
-export function djangoRest(options: DjangoRestOptions = {}): Dialect {
+export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelope: false } {
   const { trailingSlash = true, pagination, pageSizeParam = 'page_size' } = options;
   const offsets = pagination === 'limitOffset';
 

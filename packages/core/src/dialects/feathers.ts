@@ -37,7 +37,7 @@ const OPS = /^(ne|gt|gte|lt|lte|in|nin)$/;
  * api.query('/products').where('price', gte(100)).sort('price', 'desc').limit(5).toQueryString();
  * // 'price[$gte]=100&$sort[price]=-1&$limit=5'
  */
-export function feathers(options: FeathersOptions = {}): Dialect {
+export function feathers(options: FeathersOptions = {}): Dialect & { envelope: false } {
   const size = options.pageSize ?? 10;
   // qs reads brackets and Feathers reads `$` names: such a field would be another query.
   const bad = (field: string) => /[[\]]|^\$/.test(field) && `the field name "${field}"`;

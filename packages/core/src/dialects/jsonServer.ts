@@ -55,7 +55,7 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [val
  * api.query('/products').where('price', gte(100)).sort('price', 'desc').toQueryString();
  * // 'price:gte=100&_sort=-price'
  */
-export function jsonServer(options: JsonServerOptions = {}): Dialect {
+export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelope: false } {
   const v0 = options.version === 0;
   const name = `json-server ${v0 ? '0.17' : '1.x'}`;
   // The pairs of one entry, or what this version cannot express.

@@ -69,7 +69,7 @@ const PREFIX: Record<string, string> = {
  * await api.query('/products').where('name', ilike('%desk%')).where('price', gte(10)).get();
  * // GET /api/products?filter[name]=desk&filter[price]=%3E%3D10
  */
-export function laravel(options: LaravelOptions = {}): Dialect {
+export function laravel(options: LaravelOptions = {}): Dialect & { envelope: false } {
   const { filters = {}, search } = options;
   const mode = (field: string): LaravelFilter =>
     Object.hasOwn(filters, field) ? (filters[field] as LaravelFilter) : 'exact';

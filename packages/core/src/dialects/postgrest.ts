@@ -119,7 +119,7 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  * await api.query('/products').where('price', gte(10)).sort('price', 'desc').get();
  * // GET /rest/v1/products?price=gte.10&order=price.desc
  */
-export function postgrest(options: PostgrestOptions = {}): Dialect {
+export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope: false } {
   const { id = 'id', search, gotrue } = options;
   return {
     name: NAME,

@@ -76,7 +76,7 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  * await api.query('/products').where('price', gte(10)).sort('price', 'desc').page(2).get();
  * // GET /api/products?filters[price][$gte]=10&sort[0]=price:desc&pagination[page]=2
  */
-export function strapi(options: StrapiOptions = {}): Dialect {
+export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false } {
   const { search } = options;
   return {
     name: NAME,

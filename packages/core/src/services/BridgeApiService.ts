@@ -202,7 +202,7 @@ function succeeded<R>(response: ApiResponse<R>): ApiResponse<R> {
  * const pets = createBridgeApiService(typed, { endpoint: '/pets' }); // BridgeApiService<Pet>
  */
 export function createBridgeApiService<Paths, E extends Endpoint<Paths, 'get'>>(
-  client: TypedClient<Paths>,
+  client: TypedClient<Paths, boolean>,
   config: TypedEntityConfig<E>,
 ): BridgeApiService<ListItemAt<Paths, E>>;
 export function createBridgeApiService<T>(
