@@ -55,6 +55,16 @@ describe("the reference server's document", () => {
     server.patch(`/products/${id}`, { colour: 'red' });
     // @ts-expect-error no such entity
     server.get('/spaceships');
+    // @ts-expect-error '/products' has no DELETE (a row is deleted at '/products/{id}')
+    server.delete('/products');
+    // @ts-expect-error '/auth/me' has GET only
+    server.put('/auth/me', {});
+    // @ts-expect-error '/tasks' has no PATCH
+    server.request('PATCH', '/tasks', { status: 'done' });
+    // @ts-expect-error '/tasks' has no DELETE, even with a filter on the builder
+    server.query('/tasks').where('status', 'done').delete();
+    // @ts-expect-error status is one of todo, doing, done
+    server.query('/tasks').post({ title: 'a', status: 'later' });
     // @ts-expect-error page is a number
     server.get('/products', { params: { page: 'one' } });
     // @ts-expect-error the password is write-only: not a field of the row
@@ -67,5 +77,12 @@ describe("the reference server's document", () => {
     >();
     const res = await server.query('/products').where('price', 'gte', 10).sort('price').get();
     if (res.success) expectTypeOf(res.data).toEqualTypeOf<Schemas['Product'][]>();
+    expectTypeOf(server.query('/tasks').orderBy)
+      .parameter(0)
+      .toEqualTypeOf<keyof Schemas['Task'] | (string & {})>();
+    const made = await server.query('/tasks').post({ title: 'Docs', status: 'todo' });
+    if (made.success) expectTypeOf(made.data).toEqualTypeOf<Schemas['Task']>();
+    const done = await server.request('PATCH', `/tasks/${id}`, { status: 'done' });
+    if (done.success) expectTypeOf(done.data).toEqualTypeOf<Schemas['Task']>();
   });
 });
