@@ -146,7 +146,9 @@ export interface BodyVerb<
 /**
  * A `Client` typed by an OpenAPI document's `paths` (as `openapi-typescript` v7 generates
  * them): endpoints, query parameters, request bodies and success data are checked. It is a
- * `Client` (pass it wherever one is expected); only the verbs and `query` are retyped.
+ * `Client` (pass it wherever one is expected); only the verbs, `query` and `request` are
+ * retyped. `Envelope` is `false` when the client's dialect turns envelopes off (every
+ * built-in dialect): `res.data` is then the body as sent, not its unwrapped `data`.
  *
  * @example
  * import type { paths } from './api';
