@@ -24,6 +24,8 @@ import type { Endpoint, ListItemAt, OperationAt, PathMethod, ResponseData } from
  * `@bridgekit/react`, `@bridgekit/react/hooks`, `@bridgekit/react-native` and
  * `@bridgekit/nextjs` export this same interface.
  */
+// With a dialect (the client's envelopes off), say so too: `envelope: false`, so that
+// `BridgeForm`'s `onSuccess` gets the body as sent.
 // biome-ignore lint/suspicious/noEmptyInterface: augmented by the app (declaration merging)
 export interface Register {}
 
@@ -42,9 +44,20 @@ export type RegisteredEndpoint<M extends PathMethod = 'get'> = [RegisteredPaths]
 export type RegisteredItem<E extends string> =
   IsAny<E> extends true ? any : ListItemAt<RegisteredPaths, E>;
 
-/** The success data of method `M` on `E` in the registered document. */
-export type RegisteredData<M extends PathMethod, E extends string> =
-  IsAny<E> extends true ? any : ResponseData<RegisteredPaths, M, E>;
+/**
+ * The success data of method `M` on `E` in the registered document, as the client hands it
+ * over: envelope unwrapped, or the body as sent when `Register` says `envelope: false` (the
+ * app's client has a dialect, which turns envelopes off).
+ */
+export type RegisteredData<M extends PathMethod, E extends string> = DataIn<Register, M, E>;
+
+/** `RegisteredData` over a given registry (exported for the type tests only). */
+export type DataIn<Registry, M extends PathMethod, E extends string> =
+  IsAny<E> extends true
+    ? any
+    : Registry extends { paths: infer Paths }
+      ? ResponseData<Paths, M, E, Registry extends { envelope: false } ? false : true>
+      : never;
 
 // `any` for an erased endpoint, as when TypeScript compares an overload with its implementation.
 // (`0 extends 1 & E` is no test here: a constrained parameter instantiated with `any` fails it.)

@@ -17,6 +17,7 @@ import {
   useBridgeApi as useBridgeApiFromHooks,
 } from '@bridgekit/react/hooks';
 import type { components, paths } from '../../../core/test/fixtures/openapi/petstore-expanded';
+import type { DataIn } from '../../src/hooks/register';
 
 declare module '@bridgekit/react' {
   interface Register {
@@ -101,6 +102,28 @@ describe('hooks without a type argument', () => {
     expectTypeOf(useBridgeApi<any>({ endpoint: '/anything' })).toEqualTypeOf<
       BridgeApiService<any>
     >();
+  });
+});
+
+describe('a registry with envelope: false (a client with a dialect)', () => {
+  it("types BridgeForm's data as the body is sent", () => {
+    interface Article {
+      id: number;
+      title: string;
+    }
+    interface cms {
+      '/articles': {
+        post: {
+          requestBody: { content: { 'application/json': { data: { title: string } } } };
+          responses: { 200: { content: { 'application/json': { data: Article; meta: {} } } } };
+        };
+      };
+    }
+    expectTypeOf<DataIn<{ paths: cms; envelope: false }, 'post', '/articles'>>().toEqualTypeOf<{
+      data: Article;
+      meta: {};
+    }>();
+    expectTypeOf<DataIn<{ paths: cms }, 'post', '/articles'>>().toEqualTypeOf<Article>();
   });
 });
 
