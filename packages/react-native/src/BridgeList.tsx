@@ -109,8 +109,10 @@ export function BridgeList<T>({
   if (!Number.isInteger(pageSize) || pageSize < 1) {
     throw new RangeError(`BridgeList: "pageSize" must be a positive integer, got ${pageSize}`);
   }
+  // `T` is this component's own type parameter: TypeScript cannot tell that it was given (once
+  // a document is registered, useBridgeApi's untyped form wants that), hence the cast.
   const service = useBridgeApi<T>(
-    useMemo(() => ({ endpoint }), [endpoint]),
+    useMemo(() => ({ endpoint: endpoint as never }), [endpoint]),
     instanceId,
   );
   // The same sort as BridgeTable's (`sortParams`), so a header cycling it with `nextSort` works.

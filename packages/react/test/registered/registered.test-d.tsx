@@ -40,6 +40,21 @@ describe('Register', () => {
   });
 });
 
+// Types only: the runner resolves this file's imports, and React Native is no web dependency.
+declare const useBridgeCrudNext: typeof import('@bridgekit/nextjs').useBridgeCrud;
+declare const useBridgeCrudNative: typeof import('@bridgekit/react-native').useBridgeCrud;
+
+describe('React Native and Next.js', () => {
+  it('re-export the same typed hooks', () => {
+    expectTypeOf(useBridgeCrudNext({ endpoint: '/pets' }).data).toEqualTypeOf<Pet[]>();
+    expectTypeOf(useBridgeCrudNative({ endpoint: '/pets' }).data).toEqualTypeOf<Pet[]>();
+    // @ts-expect-error not an endpoint of the registered document
+    useBridgeCrudNext({ endpoint: '/tasks' });
+    // @ts-expect-error not an endpoint of the registered document
+    useBridgeCrudNative({ endpoint: '/tasks' });
+  });
+});
+
 describe('hooks without a type argument', () => {
   it('useBridgeApi and useBridgeCrud infer the item from the endpoint', () => {
     expectTypeOf(useBridgeApi({ endpoint: '/pets' })).toEqualTypeOf<BridgeApiService<Pet>>();
