@@ -1,7 +1,8 @@
 /**
- * Cross-tab sync of the auth lifecycle: tabs of one origin that talk to one API
- * tell each other when they sign in, sign out or rotate the session, and take turns to spend
- * the refresh token. Internal to `@bridgekit/core/auth` (the lifecycle's `crossTab` option).
+ * Cross-tab sync, an opt-in module of the auth lifecycle (core README, "Cross-tab sync"): tabs
+ * of one origin that talk to one API tell each other when they sign in, sign out or rotate the
+ * session, and take turns to spend the refresh token. A lifecycle without it (the default) has
+ * none of this code, opens no channel and adds no listener.
  */
 import type { AuthService } from './authService';
 import type { AuthState } from './authTypes';
@@ -20,6 +21,12 @@ export interface CrossTabHost {
   /** Takes a refresh token another tab received (memory and the planned refresh only). */
   adopt(refreshToken: string | null, expiresAt?: string): void;
 }
+
+/**
+ * The module the lifecycle's `crossTab` option takes: called once per lifecycle with what the
+ * lifecycle lends it; `null` where the runtime has no tabs.
+ */
+export type CrossTabModule = (host: CrossTabHost) => CrossTabSync | null;
 
 /** The sync of one lifecycle. */
 export interface CrossTabSync {
@@ -108,6 +115,22 @@ function exclusive<T>(name: string, task: () => Promise<T>): Promise<T> {
     if (queues.get(name) === tail) queues.delete(name);
   });
   return run;
+}
+
+/**
+ * Cross-tab sync as a module for the auth lifecycle: pass it as its `crossTab` option. In a
+ * browser window each lifecycle then keeps the tabs of its origin in step: a sign-in, sign-out
+ * or refresh in one tab reaches the others within a second (`BroadcastChannel`, else the
+ * `storage` event), and one tab at a time spends the shared refresh token (Web Locks where
+ * available). Elsewhere (server rendering, Node, React Native) it does nothing: a server must
+ * never pass one user's sign-in to another's render.
+ *
+ * @example
+ * import { authLifecycle, crossTabSync } from '@bridgekit/core/auth';
+ * <BridgeProvider config={{ baseUrl: '/api', lifecycle: authLifecycle({ crossTab: crossTabSync() }) }} />
+ */
+export function crossTabSync(): CrossTabModule {
+  return (host) => (hasTabs() ? createCrossTabSync(host) : null);
 }
 
 /**

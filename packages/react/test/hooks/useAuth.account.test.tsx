@@ -246,7 +246,7 @@ describe('BridgeProvider: the lifecycle module of an instance', () => {
     const onSessionRefreshed = vi.fn();
     const onSessionExpired = vi.fn();
     const { server, client, auth, url } = await start({
-      lifecycle: authLifecycle({ crossTab: false, onSessionRefreshed, onSessionExpired }),
+      lifecycle: authLifecycle({ onSessionRefreshed, onSessionExpired }),
     });
     await act(async () => {
       await auth().login(admin);
@@ -293,7 +293,6 @@ describe('BridgeProvider: the lifecycle module of an instance', () => {
           lifecycle: authLifecycle({
             validateInterval: 1000,
             refreshTokenStorage: secure,
-            crossTab: false,
           }),
         },
       },
