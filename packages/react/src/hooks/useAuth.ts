@@ -62,8 +62,9 @@ export function useAuth<L extends AuthLifecycleModule | undefined = undefined>(
         // The next user of this device must not see the previous user's cached data.
         await invalidateBridgeQueries({ cache, mutate }, { instanceId: id, revalidate: false });
       },
-      validateSession: () => auth.validateSession(),
-      refreshUser: () => auth.fetchUser(),
+      // The service's own functions: they close over the service, no `this`.
+      validateSession: auth.validateSession,
+      refreshUser: auth.fetchUser,
     };
     // The account actions only where the module is: the type has them only then too.
     if (account) {
