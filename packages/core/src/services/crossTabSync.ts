@@ -13,7 +13,13 @@ export type CrossTabMessage =
   | { kind: 'out'; expired?: boolean }
   | { kind: 'refreshed'; sessionId: string; refreshToken?: string; expiresAt?: string };
 
-/** What the lifecycle lends the sync: its refresh token, read and adopted without storing. */
+/**
+ * What the lifecycle lends the sync: its auth service and its refresh token, read and adopted
+ * without storing.
+ *
+ * @example
+ * const own: CrossTabModule = (host: CrossTabHost) => (host.auth.subscribe(report), null);
+ */
 export interface CrossTabHost {
   auth: AuthService;
   /** The refresh token this tab holds, and when its session ends. */
@@ -25,10 +31,20 @@ export interface CrossTabHost {
 /**
  * The module the lifecycle's `crossTab` option takes: called once per lifecycle with what the
  * lifecycle lends it; `null` where the runtime has no tabs.
+ *
+ * @example
+ * const crossTab: CrossTabModule = crossTabSync();
  */
 export type CrossTabModule = (host: CrossTabHost) => CrossTabSync | null;
 
-/** The sync of one lifecycle. */
+/**
+ * The sync of one lifecycle, as the lifecycle uses it: refreshes take turns under `exclusive`
+ * and are announced with `refreshed`; `close()` comes with the lifecycle's `dispose()`.
+ *
+ * @example
+ * const sync: CrossTabSync | null = crossTabSync()(host);
+ * await sync?.exclusive(() => spendRefreshToken());
+ */
 export interface CrossTabSync {
   /** Bumped whenever another tab replaced this tab's session (a sign-in or a refresh). */
   readonly rotations: number;
