@@ -12,6 +12,14 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
+function DataOnly() {
+  return <Text>{useBridgeClient() instanceof Client ? 'client' : 'none'}</Text>;
+}
+
+function Account() {
+  return <Text>{useAuth().isLoading ? 'loading' : 'ready'}</Text>;
+}
+
 test('a provider without modules adds nothing to its client and sends nothing until an auth hook mounts', async () => {
   const seams = (
     ['use', 'onSessionRejected', 'addRequestInterceptor', 'addResponseInterceptor'] as const
@@ -19,12 +27,6 @@ test('a provider without modules adds nothing to its client and sends nothing un
   const { fetch, requests } = countingFetch();
   // Cookie mode: an auth service asks the server (`GET /auth/me`) who is signed in at start.
   const config = { baseUrl: serverUrl(), sessionMode: 'cookie' as const, fetch };
-  function DataOnly() {
-    return <Text>{useBridgeClient() instanceof Client ? 'client' : 'none'}</Text>;
-  }
-  function Account() {
-    return <Text>{useAuth().isLoading ? 'loading' : 'ready'}</Text>;
-  }
   const screen = render(
     <BridgeProvider config={config}>
       <DataOnly />
