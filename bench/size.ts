@@ -103,12 +103,22 @@ const BRIDGEKIT: EntrySpec[] = [
   },
   {
     // What the opt-in auth lifecycle module (refresh tokens, account flows, two-factor,
-    // cross-tab sync, periodic validation) adds to the app bundle above.
+    // periodic validation) adds to the app bundle above.
     name: `${APP_BUNDLE} + authLifecycle module`,
     entry: [
       'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
       "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
       "export { authLifecycle } from '@bridgekit/core/auth';",
+    ].join(' '),
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+  },
+  {
+    // What the opt-in cross-tab sync module adds to the lifecycle row above.
+    name: `${APP_BUNDLE} + authLifecycle + crossTabSync modules`,
+    entry: [
+      'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
+      "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
+      "export { authLifecycle, crossTabSync } from '@bridgekit/core/auth';",
     ].join(' '),
     external: ['react', 'react-dom', 'react/jsx-runtime'],
   },

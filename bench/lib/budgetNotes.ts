@@ -1,5 +1,5 @@
 import type { BenchResults, BudgetOutcome } from '../budgets';
-import { kb, type SizeEntry } from '../size';
+import { APP_BUNDLE, kb, type SizeEntry } from '../size';
 
 function gz(entries: SizeEntry[], name: string): string {
   const entry = entries.find((e) => e.name === name);
@@ -45,7 +45,7 @@ export function budgetNotes(results: BenchResults, budgets: BudgetOutcome[]): st
   }
   if (s && (failed.has('size.hooks') || failed.has('size.app'))) {
     out.push(
-      `- **Hooks and app bundle.** The auth lifecycle is an opt-in module now (\`lifecycle: authLifecycle()\` on a provider instance; the Next.js provider adds it because its session cookie follows refreshes): an app that does not import it ships no refresh, account-flow, cross-tab or timer code, and the app bundle fell from 25.45 KB to about 23.5 KB (measured 2026-11-24). The hooks' own code is ${gz(s.bridgekit, '@bridgekit/react/hooks: provider + the 7 hooks of the spec, own code')}: the mutation store binding shared by the three writing hooks, the retry policy (no retry of a 4xx but 408/429, \`Retry-After\` on 429/503) and the account-action wrappers, which \`useAuth()\` still carries so that its type shows them. What is left between the app bundle and 18 KB is mostly core (\`createClient\` and the services) and SWR (about 7 KB). Nothing was removed to pass a budget.`,
+      `- **Hooks and app bundle.** The auth lifecycle is an opt-in module (\`lifecycle: authLifecycle()\` on a provider instance; the Next.js provider adds it because its session cookie follows refreshes), and cross-tab sync is a module of the lifecycle (\`crossTab: crossTabSync()\`): an app that imports neither ships no refresh, account-flow, cross-tab or timer code; the app bundle fell from 25.45 KB to about 23.4 KB (measured 2026-11-24), and each module's added cost is its own row (${gz(s.bridgekit, `${APP_BUNDLE} + authLifecycle module`)} with the lifecycle, ${gz(s.bridgekit, `${APP_BUNDLE} + authLifecycle + crossTabSync modules`)} with cross-tab sync too). The hooks' own code is ${gz(s.bridgekit, '@bridgekit/react/hooks: provider + the 7 hooks of the spec, own code')}: the provider (instances, storage prefixes, lazy auth services), the mutation store binding shared by the three writing hooks, the guard, the query builder's checks, the retry policy (no retry of a 4xx but 408/429, \`Retry-After\` on 429/503) and \`useAuth\`'s account-action wrappers (used only on an instance with the lifecycle, but \`useAuth\` cannot know that before run time). What is left between the app bundle and 18 KB is mostly core (\`createClient\` and the services) and SWR (about 7 KB). Nothing was removed to pass a budget.`,
     );
   }
   if (s && failed.has('size.dialects')) {

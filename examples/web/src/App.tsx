@@ -1,7 +1,7 @@
-import { authLifecycle } from '@bridgekit/core/auth';
 import { BridgeProvider, useBridgeClient } from '@bridgekit/react';
 import { useLayoutEffect } from 'react';
 import { RequestLog } from './components/RequestLog';
+import { lifecycle } from './lifecycle';
 import { AdminPage } from './pages/AdminPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { Layout } from './pages/Layout';
@@ -16,9 +16,9 @@ import { attachRequestLog } from './requestLog';
 import { useRoute } from './router';
 
 // Same origin as the app: `npm start` (vite preview) and `vite dev` proxy /api to the server.
-// The auth lifecycle is an opt-in module: this demo uses its account flows, two-factor
-// sign-in, refresh tokens and cross-tab sync.
-const config = { baseUrl: '/api', timeout: 10_000, lifecycle: authLifecycle() };
+// The auth lifecycle and cross-tab sync are opt-in modules: this demo uses the account flows,
+// two-factor sign-in, refresh tokens, and keeps its tabs in step.
+const config = { baseUrl: '/api', timeout: 10_000, lifecycle };
 
 function Interceptors() {
   const client = useBridgeClient();

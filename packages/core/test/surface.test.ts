@@ -40,12 +40,21 @@ describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
 });
 
 const AUTH = {
-  values: ['DEFAULT_ACCOUNT_PATHS', 'authLifecycle', 'createAuthLifecycle', 'sessionRefresh'],
+  values: [
+    'DEFAULT_ACCOUNT_PATHS',
+    'authLifecycle',
+    'createAuthLifecycle',
+    'crossTabSync',
+    'sessionRefresh',
+  ],
   types: [
     'AccountPaths',
     'AuthLifecycle',
     'AuthLifecycleModule',
     'AuthLifecycleOptions',
+    'CrossTabHost',
+    'CrossTabModule',
+    'CrossTabSync',
     'RegisterData',
     'TwoFactorSetup',
   ],

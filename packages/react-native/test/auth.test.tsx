@@ -1,15 +1,17 @@
 import { beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { createClient, type User } from '@bridgekit/core';
+import type { AuthLifecycleModule } from '@bridgekit/core/auth';
 import AsyncStorage from '@react-native-async-storage/async-storage';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react-native';
 import { Pressable, Text } from 'react-native';
 import { type UseAuthResult, useAuth } from '../src/index';
 import { serverUrl, sessionFor, TestProvider } from './helpers';
 
-let auth: UseAuthResult;
+// Typed with the account actions: the secureStore test's instance has the lifecycle module.
+let auth: UseAuthResult<AuthLifecycleModule>;
 
 function Account() {
-  auth = useAuth();
+  auth = useAuth<AuthLifecycleModule>();
   const { user, isAuthenticated, isLoading, login, logout } = auth;
   if (isLoading) return <Text>loading</Text>;
   return (

@@ -2,6 +2,7 @@ import { useAuth } from '@bridgekit/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Field } from '../components/Field';
 import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
+import type { lifecycle } from '../lifecycle';
 
 /**
  * `#/forgot-password`: asks for a reset link. The answer is the same whether or not the
@@ -9,7 +10,7 @@ import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
  * out who is registered.
  */
 export function ForgotPasswordPage() {
-  const { requestPasswordReset, isAccountLoading } = useAuth();
+  const { requestPasswordReset, isAccountLoading } = useAuth<typeof lifecycle>();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);

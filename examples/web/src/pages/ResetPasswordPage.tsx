@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
 import { useRoute } from '../router';
+import type { lifecycle } from '../lifecycle';
 
 /** Why a token was refused, in words (400: unknown or spent, 410: expired). */
 function tokenProblem(error: unknown): string | null {
@@ -17,7 +18,7 @@ function tokenProblem(error: unknown): string | null {
 export function ResetPasswordPage() {
   const { params } = useRoute();
   const token = params.get('token') ?? '';
-  const { resetPassword, isAccountLoading } = useAuth();
+  const { resetPassword, isAccountLoading } = useAuth<typeof lifecycle>();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [mismatch, setMismatch] = useState(false);

@@ -1,11 +1,12 @@
-import { useAuth, type UseAuthResult } from '@bridgekit/react';
+import { type UseAuthAccountActions, useAuth } from '@bridgekit/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Field } from '../components/Field';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { TotpQrCode } from '../components/TotpQrCode';
 import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
+import type { lifecycle } from '../lifecycle';
 
-type TwoFactorSetup = Awaited<ReturnType<UseAuthResult['setupTwoFactor']>>;
+type TwoFactorSetup = Awaited<ReturnType<UseAuthAccountActions['setupTwoFactor']>>;
 
 /** Moves the focus to the problem once a failure is set. */
 function useFocusOnFailure(failure: unknown, form: React.RefObject<HTMLFormElement | null>) {
@@ -15,7 +16,7 @@ function useFocusOnFailure(failure: unknown, form: React.RefObject<HTMLFormEleme
 }
 
 function ChangePassword() {
-  const { changePassword, isAccountLoading } = useAuth();
+  const { changePassword, isAccountLoading } = useAuth<typeof lifecycle>();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -100,7 +101,7 @@ function CodeForm({
   testId: string;
   run: (code: string) => Promise<void>;
 }) {
-  const { isAccountLoading } = useAuth();
+  const { isAccountLoading } = useAuth<typeof lifecycle>();
   const [code, setCode] = useState('');
   const [failure, setFailure] = useState<unknown>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -145,7 +146,7 @@ function CodeForm({
 
 function TwoFactor() {
   const { user, refreshUser, setupTwoFactor, enableTwoFactor, disableTwoFactor, isAccountLoading } =
-    useAuth();
+    useAuth<typeof lifecycle>();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { TwoFactorStep } from '../components/TwoFactorStep';
 import { clearLastFailure } from '../requestLog';
 import { navigate, useRoute } from '../router';
+import type { lifecycle } from '../lifecycle';
 
 const DEMO_USERS = [
   { email: 'admin@example.com', password: 'admin123', type: 'admin' },
@@ -16,7 +17,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export function SignInPage() {
-  const { login, isAuthenticated, verifyTwoFactor } = useAuth();
+  const { login, isAuthenticated, verifyTwoFactor } = useAuth<typeof lifecycle>();
   const { params } = useRoute();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -4,11 +4,12 @@ import { Field } from '../components/Field';
 import { errorMessage, fieldErrors, focusProblem } from '../formErrors';
 import { clearLastFailure } from '../requestLog';
 import { navigate } from '../router';
+import type { lifecycle } from '../lifecycle';
 
 /** `#/sign-up`: creates a (viewer) account on the reference server and signs it in. */
 export function SignUpPage() {
   const { isAuthenticated } = useAuth();
-  const { register, isAccountLoading } = useAuth();
+  const { register, isAccountLoading } = useAuth<typeof lifecycle>();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');

@@ -5,7 +5,7 @@
  * (`fetchUser`, `use()` middlewares).
  */
 import { mustBe, nonEmptyString } from '../argumentError';
-import { checkBoolean, checkFunction, checkStorage } from '../configCheck';
+import { checkFunction, checkStorage } from '../configCheck';
 import type { AccountFlow } from '../dialect';
 import { MAX_TIMER_MS } from '../maxTimer';
 import { sessionRefresh } from '../sessionRefresh';
@@ -21,9 +21,15 @@ import {
   type AuthLifecycleOptions,
   DEFAULT_ACCOUNT_PATHS,
 } from './authLifecycleTypes';
-import { type CrossTabSync, createCrossTabSync, hasTabs } from './crossTabSync';
+import type { CrossTabSync } from './crossTabSync';
 
 export * from './authLifecycleTypes';
+export {
+  type CrossTabHost,
+  type CrossTabModule,
+  type CrossTabSync,
+  crossTabSync,
+} from './crossTabSync';
 
 /**
  * The auth lifecycle as a module the providers take (`lifecycle: authLifecycle(options)`):
@@ -37,8 +43,9 @@ export type AuthLifecycleModule = (
 
 /**
  * The auth lifecycle as an opt-in module for a provider instance: account flows, two-factor
- * sign-in, refresh tokens, cross-tab sync. Without it an instance has the plain auth service
- * (no interceptor, timer or `BroadcastChannel`).
+ * sign-in, refresh tokens, and cross-tab sync when its own module is passed
+ * (`crossTab: crossTabSync()`). Without it an instance has the plain auth service (no
+ * middleware, timer or `BroadcastChannel`).
  *
  * @example
  * <BridgeProvider config={{ baseUrl: '/api', lifecycle: authLifecycle({ validateInterval: 60_000 }) }} />
@@ -70,7 +77,14 @@ function checkOptions(options: AuthLifecycleOptions): void {
     if (options[name] !== undefined) checkFunction(name, options[name]);
   }
   if (refreshTokenStorage !== undefined) checkStorage('refreshTokenStorage', refreshTokenStorage);
-  if (crossTab !== undefined) checkBoolean('crossTab', crossTab);
+  // `crossTab: true` was the option before cross-tab sync became a module of its own.
+  if (crossTab !== undefined && typeof crossTab !== 'function') {
+    throw mustBe(
+      'crossTab',
+      "a module (crossTab: crossTabSync() from '@bridgekit/core/auth')",
+      crossTab,
+    );
+  }
 }
 
 function dataOf(response: ApiResponse): Record<string, unknown> {
@@ -322,13 +336,13 @@ export function createAuthLifecycle(
   };
   const stopWatching = auth.subscribe(watch);
   watch(previous);
-  if (options.crossTab ?? hasTabs()) {
-    sync = createCrossTabSync({
+  // Only with the cross-tab module: without it no channel, listener or lock exists.
+  sync =
+    options.crossTab?.({
       auth,
       current: () => ({ refreshToken: token, ...(expiry && { expiresAt: expiry }) }),
       adopt: (value, expiresAt) => keep(value, expiresAt, false),
-    });
-  }
+    }) ?? null;
 
   const lifecycle: AuthLifecycle = {
     paths,

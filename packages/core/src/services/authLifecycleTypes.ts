@@ -4,6 +4,7 @@
  */
 import type { StorageAdapter } from '../types';
 import type { User } from './authTypes';
+import type { CrossTabModule } from './crossTabSync';
 
 /** Paths of the lifecycle endpoints, relative to the client's base URL. */
 export interface AccountPaths {
@@ -94,12 +95,14 @@ export interface AuthLifecycleOptions {
    */
   onSessionRefreshed?: () => void;
   /**
-   * Keeps the tabs of one origin in step: a sign-in, sign-out or refresh in one tab reaches
-   * the others within a second (`BroadcastChannel`, else the `storage` event), and only one
-   * tab at a time spends the shared refresh token (Web Locks where available).
-   * @default true in a browser window, false elsewhere (Node, React Native)
+   * The cross-tab sync module (`crossTabSync()`): keeps the tabs of one origin in step (a
+   * sign-in, sign-out or refresh in one tab reaches the others within a second) and lets one
+   * tab at a time spend the shared refresh token. It acts in a browser window only.
+   * @default undefined (off: no channel, no listener)
+   * @example
+   * authLifecycle({ crossTab: crossTabSync() })
    */
-  crossTab?: boolean;
+  crossTab?: CrossTabModule;
 }
 
 /** Account flows, two-factor sign-in and refresh tokens of one auth service. */

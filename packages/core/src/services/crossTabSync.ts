@@ -1,7 +1,8 @@
 /**
- * Cross-tab sync of the auth lifecycle: tabs of one origin that talk to one API
- * tell each other when they sign in, sign out or rotate the session, and take turns to spend
- * the refresh token. Internal to `@bridgekit/core/auth` (the lifecycle's `crossTab` option).
+ * Cross-tab sync, an opt-in module of the auth lifecycle (core README, "Cross-tab sync"): tabs
+ * of one origin that talk to one API tell each other when they sign in, sign out or rotate the
+ * session, and take turns to spend the refresh token. A lifecycle without it (the default) has
+ * none of this code, opens no channel and adds no listener.
  */
 import type { AuthService } from './authService';
 import type { AuthState } from './authTypes';
@@ -12,7 +13,13 @@ export type CrossTabMessage =
   | { kind: 'out'; expired?: boolean }
   | { kind: 'refreshed'; sessionId: string; refreshToken?: string; expiresAt?: string };
 
-/** What the lifecycle lends the sync: its refresh token, read and adopted without storing. */
+/**
+ * What the lifecycle lends the sync: its auth service and its refresh token, read and adopted
+ * without storing.
+ *
+ * @example
+ * const own: CrossTabModule = (host: CrossTabHost) => (host.auth.subscribe(report), null);
+ */
 export interface CrossTabHost {
   auth: AuthService;
   /** The refresh token this tab holds, and when its session ends. */
@@ -21,7 +28,23 @@ export interface CrossTabHost {
   adopt(refreshToken: string | null, expiresAt?: string): void;
 }
 
-/** The sync of one lifecycle. */
+/**
+ * The module the lifecycle's `crossTab` option takes: called once per lifecycle with what the
+ * lifecycle lends it; `null` where the runtime has no tabs.
+ *
+ * @example
+ * const crossTab: CrossTabModule = crossTabSync();
+ */
+export type CrossTabModule = (host: CrossTabHost) => CrossTabSync | null;
+
+/**
+ * The sync of one lifecycle, as the lifecycle uses it: refreshes take turns under `exclusive`
+ * and are announced with `refreshed`; `close()` comes with the lifecycle's `dispose()`.
+ *
+ * @example
+ * const sync: CrossTabSync | null = crossTabSync()(host);
+ * await sync?.exclusive(() => spendRefreshToken());
+ */
 export interface CrossTabSync {
   /** Bumped whenever another tab replaced this tab's session (a sign-in or a refresh). */
   readonly rotations: number;
@@ -108,6 +131,22 @@ function exclusive<T>(name: string, task: () => Promise<T>): Promise<T> {
     if (queues.get(name) === tail) queues.delete(name);
   });
   return run;
+}
+
+/**
+ * Cross-tab sync as a module for the auth lifecycle: pass it as its `crossTab` option. In a
+ * browser window each lifecycle then keeps the tabs of its origin in step: a sign-in, sign-out
+ * or refresh in one tab reaches the others within a second (`BroadcastChannel`, else the
+ * `storage` event), and one tab at a time spends the shared refresh token (Web Locks where
+ * available). Elsewhere (server rendering, Node, React Native) it does nothing: a server must
+ * never pass one user's sign-in to another's render.
+ *
+ * @example
+ * import { authLifecycle, crossTabSync } from '@bridgekit/core/auth';
+ * <BridgeProvider config={{ baseUrl: '/api', lifecycle: authLifecycle({ crossTab: crossTabSync() }) }} />
+ */
+export function crossTabSync(): CrossTabModule {
+  return (host) => (hasTabs() ? createCrossTabSync(host) : null);
 }
 
 /**

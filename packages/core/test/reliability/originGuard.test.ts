@@ -89,7 +89,7 @@ describe('a secret body (the refresh token)', () => {
     const client: Client = createClient(home.url, { storage });
     const auth = createAuthService(client);
     await auth.ready;
-    return { client, account: createAuthLifecycle(auth, { crossTab: false }) };
+    return { client, account: createAuthLifecycle(auth) };
   }
   const bodies = (server: TestServer) => server.requests.map((r) => r.body).join('\n');
 

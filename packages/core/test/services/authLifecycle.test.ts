@@ -1,7 +1,7 @@
 // Account flows, two-factor sign-in and refresh tokens against the real
 // reference server.
 import { type Client, createAuthService, createClient, MemoryStorage } from '@bridgekit/core';
-import { createAuthLifecycle } from '@bridgekit/core/auth';
+import { createAuthLifecycle, crossTabSync } from '@bridgekit/core/auth';
 import { createServer } from '@bridgekit/server';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -236,8 +236,11 @@ describe('lifecycle options', () => {
     expect(create({ onSessionExpired: 'x' })).toThrow(/onSessionExpired must be a function/);
     expect(create({ onSessionRefreshed: {} })).toThrow(/onSessionRefreshed must be a function/);
     expect(create({ refreshTokenStorage: { getItem() {} } })).toThrow(/refreshTokenStorage/);
-    expect(create({ crossTab: 'yes' })).toThrow(
-      new TypeError('crossTab must be a boolean, got "yes"'),
+    // The boolean of before the module: the message says what to pass instead.
+    expect(create({ crossTab: true })).toThrow(
+      new TypeError(
+        "crossTab must be a module (crossTab: crossTabSync() from '@bridgekit/core/auth'), got true",
+      ),
     );
   });
 
@@ -351,14 +354,25 @@ describe('lifecycle options', () => {
 });
 
 describe('cross-tab sync (two lifecycles on one channel, as two tabs of one origin)', () => {
+  // The module acts in a browser window only: these tests give Node a window and a document
+  // (Node has BroadcastChannel, the transport a browser uses).
+  const asWindow = () => {
+    vi.stubGlobal('window', globalThis);
+    vi.stubGlobal('document', {});
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   // Two tabs: one server, one origin storage (localStorage), a client and lifecycle each.
   async function tabs(options: Parameters<typeof createServer>[0] = {}) {
+    asWindow();
     const first = await setup(options);
     first.account.dispose();
     const tab = (storage: MemoryStorage) => {
       const client = createClient(first.url, { storage, fetch: globalThis.fetch, timeout: 5000 });
       const auth = createAuthService(client);
-      const account = createAuthLifecycle(auth, { crossTab: true });
+      const account = createAuthLifecycle(auth, { crossTab: crossTabSync() });
       return { client, auth, account };
     };
     const shared = new MemoryStorage();
@@ -428,7 +442,7 @@ describe('cross-tab sync (two lifecycles on one channel, as two tabs of one orig
     const shared = (a.client.getStorage() as MemoryStorage) ?? new MemoryStorage();
     const bClient = createClient(url, { storage: shared, fetch: globalThis.fetch, timeout: 5000 });
     const bAuth = createAuthService(bClient);
-    const bAccount = createAuthLifecycle(bAuth, { crossTab: true, onSessionExpired });
+    const bAccount = createAuthLifecycle(bAuth, { crossTab: crossTabSync(), onSessionExpired });
     await bAuth.ready;
     await a.auth.login(admin);
     await vi.waitFor(() => expect(bAuth.getState().isAuthenticated).toBe(true));
@@ -450,22 +464,38 @@ describe('cross-tab sync (two lifecycles on one channel, as two tabs of one orig
     stop();
   });
 
-  it('is off by default in Node: a sign-in stays in its own tab', async () => {
+  // Two lifecycles of one origin storage in a window: `module` is their crossTab option.
+  async function twoTabs(module?: ReturnType<typeof crossTabSync>) {
     const { url } = await setup();
     const shared = new MemoryStorage();
     const make = () => {
       const auth = createAuthService(
         createClient(url, { storage: shared, fetch: globalThis.fetch }),
       );
-      return { auth, account: createAuthLifecycle(auth) };
+      return { auth, account: createAuthLifecycle(auth, module && { crossTab: module }) };
     };
     const [a, b] = [make(), make()];
     await Promise.all([a.auth.ready, b.auth.ready]);
     await a.auth.login(admin);
     await new Promise((r) => setTimeout(r, 300));
-    expect(b.auth.getState().isAuthenticated).toBe(false);
     a.account.dispose();
     b.account.dispose();
+    return b.auth.getState().isAuthenticated;
+  }
+
+  it('is off without the module, even in a window: no channel, a sign-in stays in its tab', async () => {
+    asWindow();
+    const channels = vi.spyOn(globalThis, 'BroadcastChannel');
+    expect(await twoTabs()).toBe(false);
+    expect(channels).not.toHaveBeenCalled();
+    channels.mockRestore();
+  });
+
+  it('the module does nothing outside a browser window (server rendering, Node)', async () => {
+    const channels = vi.spyOn(globalThis, 'BroadcastChannel');
+    expect(await twoTabs(crossTabSync())).toBe(false);
+    expect(channels).not.toHaveBeenCalled();
+    channels.mockRestore();
   });
 });
 

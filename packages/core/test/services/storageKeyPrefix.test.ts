@@ -18,8 +18,8 @@ describe('storageKeyPrefix', () => {
     const storage = new MemoryStorage();
     const plain = createAuthService(createClient(url, { storage }));
     const billing = createAuthService(createClient(url, { storage, storageKeyPrefix: 'b:' }));
-    createAuthLifecycle(plain, { crossTab: false });
-    createAuthLifecycle(billing, { crossTab: false });
+    createAuthLifecycle(plain);
+    createAuthLifecycle(billing);
     await Promise.all([plain.ready, billing.ready]);
     await billing.login({ email: 'editor@example.com', password: 'editor123' });
     for (const key of ['client_session_id', 'bridgekit_user', 'bridgekit_refresh_token']) {

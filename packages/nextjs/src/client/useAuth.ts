@@ -1,10 +1,12 @@
+import type { AuthLifecycleModule } from '@bridgekit/core/auth';
 import { type UseAuthResult, useBridgeClient, useAuth as useReactAuth } from '@bridgekit/react';
 import { useContext, useMemo } from 'react';
 import { SessionCookieContext } from './SessionCookieContext';
 import { writeSessionCookie } from './sessionCookieWriter';
 
 /**
- * `useAuth` of `@bridgekit/react`, except that `login` (and `register`, `verifyTwoFactor`,
+ * `useAuth` of `@bridgekit/react` with the account actions (this provider adds the auth
+ * lifecycle module to every instance), except that `login` (and `register`, `verifyTwoFactor`,
  * `refreshSession`, which also start or replace a session) resolves only once the session
  * cookie is written, so a navigation right after it (`router.replace(next)`) already reaches
  * server components and the proxy with the session. Logout removes the cookie.
@@ -14,8 +16,8 @@ import { writeSessionCookie } from './sessionCookieWriter';
  * await login({ email, password });
  * router.replace(safeNextPath(searchParams.get('next'), '/account'));
  */
-export function useAuth(instanceId?: string): UseAuthResult {
-  const auth = useReactAuth(instanceId);
+export function useAuth(instanceId?: string): UseAuthResult<AuthLifecycleModule> {
+  const auth = useReactAuth<AuthLifecycleModule>(instanceId);
   const client = useBridgeClient(instanceId);
   const cookie = useContext(SessionCookieContext);
   const { login, register, verifyTwoFactor, refreshSession } = auth;

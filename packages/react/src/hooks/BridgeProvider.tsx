@@ -20,8 +20,10 @@ import { withBridgeRetryPolicy } from './retryPolicy';
 interface Modules {
   /**
    * The auth lifecycle (`authLifecycle(options)` from `@bridgekit/core/auth`): account flows,
-   * two-factor sign-in, refresh tokens, cross-tab sync. Without it the instance has the plain
-   * auth service, and `useAuth`'s account actions reject.
+   * two-factor sign-in, refresh tokens, and cross-tab sync when it is given its module
+   * (`authLifecycle({ crossTab: crossTabSync() })`). Without it the instance has the plain
+   * auth service, and `useAuth<typeof lifecycle>()` is how a component of an instance with it
+   * gets the account actions.
    * @default undefined (none)
    */
   lifecycle?: AuthLifecycleModule;
@@ -123,10 +125,24 @@ function authFor(client: Client, paths?: Partial<AuthPaths>, userStorageKey?: st
   return auth;
 }
 
-// The lifecycle only when the app passed the module: refresh tokens then work from the first
-// request. One per auth service: a remounted provider gets the one it made before.
-function instanceOf(id: string, client: Client, auth: AuthService, modules: Modules) {
-  return { id, client, auth, account: modules.lifecycle?.(auth) };
+// The auth service is created when a hook first asks for it: an app that only reads data gets
+// a client with no session listener (the fast path) and no start-up request (cookie mode asks
+// `GET me`). The lifecycle, when the app passed the module, is created at once so refresh
+// tokens work from the first request; one per auth service, so a remount gets the same one.
+function instanceOf(
+  id: string,
+  client: Client,
+  { authPaths, userStorageKey, lifecycle }: BridgeClientInstance | BridgeInstanceConfig,
+): BridgeInstance {
+  const auth = () => authFor(client, authPaths, userStorageKey);
+  return {
+    id,
+    client,
+    account: lifecycle?.(auth()),
+    get auth() {
+      return auth();
+    },
+  };
 }
 
 function createInstance(
@@ -138,14 +154,10 @@ function createInstance(
   if (!input || typeof input !== 'object') {
     throw new TypeError(`BridgeProvider: instance "${id}" must be an object`);
   }
-  if ('client' in input && input.client) {
-    const auth = authFor(input.client, input.authPaths, input.userStorageKey);
-    return instanceOf(id, input.client, auth, input);
-  }
-  const config = input as BridgeInstanceConfig;
-  const { baseUrl, authPaths, userStorageKey, lifecycle, ...clientConfig } = transform
-    ? transform(config, id)
-    : config;
+  if ('client' in input && input.client) return instanceOf(id, input.client, input);
+  const config = transform ? transform(input as BridgeInstanceConfig, id) : input;
+  const { baseUrl, authPaths, userStorageKey, lifecycle, ...clientConfig } =
+    config as BridgeInstanceConfig;
   if (typeof baseUrl !== 'string' || baseUrl === '') {
     throw new TypeError(
       `BridgeProvider: config.baseUrl of instance "${id}" must be a non-empty string`,
@@ -156,8 +168,7 @@ function createInstance(
   if (!isDefault && clientConfig.storageKeyPrefix === undefined) {
     clientConfig.storageKeyPrefix = `${id}:`;
   }
-  const client = createClient(baseUrl, clientConfig);
-  return instanceOf(id, client, authFor(client, authPaths, userStorageKey), { lifecycle });
+  return instanceOf(id, createClient(baseUrl, clientConfig), config);
 }
 
 function createContextValue(props: BridgeProviderProps): BridgeContextValue {

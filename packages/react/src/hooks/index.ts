@@ -26,7 +26,7 @@ export type {
 
 // Auth
 export { useAuth } from './useAuth';
-export type { UseAuthResult } from './UseAuthResult';
+export type { UseAuthAccountActions, UseAuthResult, UseAuthSpecResult } from './UseAuthResult';
 export {
   type RedirectReason,
   type UseAuthGuardOptions,

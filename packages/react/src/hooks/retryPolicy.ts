@@ -21,7 +21,6 @@
  * the wait). As with SWR's own retries, none is made while the page is hidden or offline: the
  * query revalidates on focus or reconnect instead.
  */
-import { isBridgeApiError } from '@bridgekit/core';
 import type { SWRConfigValue, SWRConfiguration } from 'swr';
 
 type OnErrorRetry = NonNullable<SWRConfiguration['onErrorRetry']>;
@@ -32,12 +31,11 @@ export const DEFAULT_ERROR_RETRY_COUNT = 3;
 /** `setTimeout` fires at once past this (about 24.8 days): a longer `Retry-After` is not awaited. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** Codes of `status` 0 failures that a later try cannot change. */
-const FINAL_CODES = new Set(['CLIENT_ERROR', 'ABORTED']);
-
-/** The status of an HTTP outcome (a `BridgeApiError`, or any error with a numeric `status`). */
+/**
+ * The status of an HTTP outcome: a `BridgeApiError`'s, or any error's with a numeric `status`
+ * (read as a property, so an error of another realm or copy of core counts too).
+ */
 function statusOf(error: unknown): number | undefined {
-  if (isBridgeApiError(error)) return error.status;
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }
@@ -51,13 +49,12 @@ function statusOf(error: unknown): number | undefined {
  */
 export function isWorthRetrying(error: unknown): boolean {
   const status = statusOf(error);
-  if (status === undefined) return true;
   if (status === 0) {
-    const code = (error as { code?: unknown }).code;
-    return !(typeof code === 'string' && FINAL_CODES.has(code));
+    // Failures a later try cannot change: the client's own, and the caller's abort.
+    const { code } = error as { code?: unknown };
+    return code !== 'CLIENT_ERROR' && code !== 'ABORTED';
   }
-  if (status === 408 || status === 429) return true;
-  return status >= 500;
+  return status === undefined || status === 408 || status === 429 || status >= 500;
 }
 
 /** The wait the server asked for (`Retry-After` of a 429 or 503), in ms, if any. */

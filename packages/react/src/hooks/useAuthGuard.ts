@@ -1,6 +1,6 @@
 import type { SessionValidationResult, User } from '@bridgekit/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAuthFor } from './internal/useAuthFor';
+import { useAuthState } from './internal/useAuthState';
 
 /** Why a guard sends the visitor away. */
 export type RedirectReason = 'unauthenticated' | 'unauthorized' | 'session-expired';
@@ -75,7 +75,7 @@ export function useAuthGuard(options: UseAuthGuardOptions = {}): UseAuthGuardRes
     accessDeniedPath = '/access-denied',
     enableLogging = false,
   } = options;
-  const auth = useAuthFor('useAuthGuard', instanceId);
+  const [{ auth: service }, auth] = useAuthState('useAuthGuard', instanceId);
   const [validating, setValidating] = useState(validateOnMount);
   const callbacks = useRef(options);
   callbacks.current = options;
@@ -86,7 +86,8 @@ export function useAuthGuard(options: UseAuthGuardOptions = {}): UseAuthGuardRes
     [enableLogging],
   );
 
-  const { validateSession } = auth;
+  // The service's own method: the guard needs no wrapper.
+  const { validateSession } = service;
   // biome-ignore lint/correctness/useExhaustiveDependencies: validate once, on mount.
   useEffect(() => {
     if (!validateOnMount) return;

@@ -73,7 +73,7 @@ export async function signIn(client: Client, user: 'admin' | 'editor' | 'viewer'
  * one origin do.
  */
 export function providerProps(props: Omit<BridgeProviderProps, 'children'>): BridgeProviderProps {
-  const lifecycle = authLifecycle({ crossTab: false });
+  const lifecycle = authLifecycle();
   return {
     ...(props.client && { lifecycle }),
     ...props,

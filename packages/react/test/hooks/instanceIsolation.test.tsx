@@ -40,7 +40,7 @@ describe('provider instances on two APIs sharing one storage', () => {
       clients.billing = useBridgeClient('billing');
       return null;
     }
-    const lifecycle = authLifecycle({ crossTab: false });
+    const lifecycle = authLifecycle();
     const mount = () =>
       render(
         <BridgeProvider

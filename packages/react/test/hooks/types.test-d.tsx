@@ -1,11 +1,20 @@
-import type { BridgeApiService, PaginationMeta, User } from '@bridgekit/core';
+import type {
+  BridgeApiService,
+  LoginResult,
+  PaginationMeta,
+  TwoFactorRequired,
+  User,
+} from '@bridgekit/core';
+import { type AuthLifecycleModule, authLifecycle } from '@bridgekit/core/auth';
 import {
   type MutationResult,
   useBridgeApi,
   useBridgeCrud,
   useBridgeMutation,
   useBridgeQuery,
+  type UseAuthAccountActions,
   type UseAuthResult,
+  type UseAuthSpecResult,
   useAuth,
   useSearchQueryBuilder,
 } from '@bridgekit/react/hooks';
@@ -68,9 +77,30 @@ describe('T flows from useBridgeApi<T>', () => {
 });
 
 describe('useAuth account fields', () => {
-  it('are typed like the lifecycle, with their own status', () => {
+  it('are absent without the lifecycle module: the spec surface only', () => {
     const auth = useAuth();
     expectTypeOf(auth).toEqualTypeOf<UseAuthResult>();
+    expectTypeOf(auth).toEqualTypeOf<UseAuthSpecResult>();
+    expectTypeOf(auth).toHaveProperty('login');
+    expectTypeOf(auth).toHaveProperty('logout');
+    expectTypeOf(auth).toHaveProperty('validateSession');
+    expectTypeOf(auth).toHaveProperty('refreshUser');
+    expectTypeOf(auth.user).toEqualTypeOf<User | null>();
+    expectTypeOf(auth.isAuthenticated).toEqualTypeOf<boolean>();
+    expectTypeOf(auth.login).returns.toEqualTypeOf<Promise<LoginResult | TwoFactorRequired>>();
+    // @ts-expect-error account actions come with the module
+    auth.register;
+    // @ts-expect-error their status too
+    auth.isAccountLoading;
+    expectTypeOf(useAuth('billing')).toEqualTypeOf<UseAuthSpecResult>();
+  });
+
+  it('are typed like the lifecycle, with their own status, given the module type', () => {
+    const lifecycle = authLifecycle();
+    const auth = useAuth<typeof lifecycle>();
+    expectTypeOf(auth).toEqualTypeOf<UseAuthResult<AuthLifecycleModule>>();
+    expectTypeOf(auth).toEqualTypeOf<UseAuthSpecResult & UseAuthAccountActions>();
+    expectTypeOf(useAuth<typeof lifecycle>('billing')).toEqualTypeOf(auth);
     expectTypeOf(auth.isAccountLoading).toEqualTypeOf<boolean>();
     expectTypeOf(auth.accountError).toEqualTypeOf<Error | null>();
     expectTypeOf(auth.isLoading).toEqualTypeOf<boolean>();

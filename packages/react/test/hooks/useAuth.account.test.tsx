@@ -2,7 +2,7 @@
 // Every account field useAuth gained, against the real reference server, and
 // the lifecycle options the provider passes from the instance config.
 import { type Client, createClient, MemoryStorage } from '@bridgekit/core';
-import { authLifecycle } from '@bridgekit/core/auth';
+import { type AuthLifecycleModule, authLifecycle } from '@bridgekit/core/auth';
 import {
   type BridgeProviderProps,
   type UseAuthResult,
@@ -34,10 +34,10 @@ async function start(options: ProviderOptions = {}) {
   running.push(server);
   const { url } = await server.listen(0, '127.0.0.1');
   const client: Client = makeClient(url);
-  let auth!: UseAuthResult;
+  let auth!: UseAuthResult<AuthLifecycleModule>;
   let guardLoading: boolean[] = [];
   function Probe() {
-    auth = useAuth();
+    auth = useAuth<AuthLifecycleModule>();
     guardLoading.push(useAuthGuard({ validateOnMount: false }).isLoading);
     return <p>{auth.isLoading ? 'loading' : (auth.user?.email ?? 'anonymous')}</p>;
   }
@@ -87,10 +87,10 @@ describe('useAuth: account actions', () => {
     const server = createServer({ seed: 'demo', loginThrottle: false });
     running.push(server);
     const { url } = await server.listen(0, '127.0.0.1');
-    let auth!: UseAuthResult;
+    let auth!: UseAuthResult<AuthLifecycleModule>;
     let rows: unknown[] = [];
     function Probe() {
-      auth = useAuth();
+      auth = useAuth<AuthLifecycleModule>();
       const products = useBridgeApi<{ id: string }>({ endpoint: '/products' });
       rows = useBridgeQuery(products, 'list', { limit: 2 }).data;
       return <p>{auth.user?.email ?? 'anonymous'}</p>;
@@ -138,9 +138,9 @@ describe('useAuth: account actions', () => {
           ? new Promise<Response>((resolve) => held.push(() => resolve(fetch(input, init))))
           : fetch(input, init),
     });
-    let auth!: UseAuthResult;
+    let auth!: UseAuthResult<AuthLifecycleModule>;
     function Probe() {
-      auth = useAuth();
+      auth = useAuth<AuthLifecycleModule>();
       return <p>{auth.isLoading ? 'loading' : 'ready'}</p>;
     }
     renderWithProvider({ client }, <Probe />);
@@ -246,7 +246,7 @@ describe('BridgeProvider: the lifecycle module of an instance', () => {
     const onSessionRefreshed = vi.fn();
     const onSessionExpired = vi.fn();
     const { server, client, auth, url } = await start({
-      lifecycle: authLifecycle({ crossTab: false, onSessionRefreshed, onSessionExpired }),
+      lifecycle: authLifecycle({ onSessionRefreshed, onSessionExpired }),
     });
     await act(async () => {
       await auth().login(admin);
@@ -279,9 +279,9 @@ describe('BridgeProvider: the lifecycle module of an instance', () => {
     const server = createServer({ seed: 'demo', loginThrottle: false });
     running.push(server);
     const { url } = await server.listen(0, '127.0.0.1');
-    let auth!: UseAuthResult;
+    let auth!: UseAuthResult<AuthLifecycleModule>;
     function Probe() {
-      auth = useAuth();
+      auth = useAuth<AuthLifecycleModule>();
       return <p>{auth.isLoading ? 'loading' : (auth.user?.email ?? 'anonymous')}</p>;
     }
     renderWithProvider(
@@ -293,7 +293,6 @@ describe('BridgeProvider: the lifecycle module of an instance', () => {
           lifecycle: authLifecycle({
             validateInterval: 1000,
             refreshTokenStorage: secure,
-            crossTab: false,
           }),
         },
       },

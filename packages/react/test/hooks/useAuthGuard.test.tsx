@@ -41,7 +41,8 @@ describe('useAuthGuard', () => {
     renderWithProvider({ client }, <Guarded onRedirect={onRedirect} />);
     expect(screen.getByText('loading')).toBeTruthy();
     await screen.findByText('away: unauthenticated');
-    expect(onRedirect).toHaveBeenCalledTimes(1);
+    // onRedirect runs in an effect, after the render that shows the reason.
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledTimes(1));
     expect(onRedirect).toHaveBeenCalledWith('/login', 'unauthenticated');
     expect(guard).toMatchObject({ user: null, isAuthenticated: false, isAuthorized: false });
   });
@@ -64,7 +65,8 @@ describe('useAuthGuard', () => {
       <Guarded allowedTypes={['Admin', 'EDITOR']} onRedirect={onRedirect} accessDeniedPath="/no" />,
     );
     await screen.findByText('away: unauthorized');
-    expect(onRedirect).toHaveBeenCalledExactlyOnceWith('/no', 'unauthorized');
+    // onRedirect runs in an effect, after the render that shows the reason.
+    await waitFor(() => expect(onRedirect).toHaveBeenCalledExactlyOnceWith('/no', 'unauthorized'));
 
     const admin = makeClient(server.url);
     await signIn(admin, 'admin');
