@@ -105,15 +105,16 @@ export function withDefaults(ctx: PrepareContext, defaults: HeaderMap): PrepareC
 /**
  * Builds the `RequestConfig` of a call: URL with params, the header layers (Accept, JSON
  * Content-Type, defaults, session, the request's own), time-out and signal. The session and
- * the defaults are only added for the base URL's origin.
+ * the defaults are only added for the base URL's origin. Synchronous unless the session has
+ * to be read from the app's callback or from storage: the hot path pays no `await`.
  */
-export async function prepareRequest(
+export function prepareRequest(
   ctx: PrepareContext,
   method: HttpMethod,
   endpoint: string,
   body: unknown,
   options: RequestOptions | undefined,
-): Promise<Prepared> {
+): Prepared | Promise<Prepared> {
   if (typeof endpoint !== 'string') {
     throw new TypeError(`endpoint must be a string, got ${typeof endpoint}`);
   }
@@ -133,21 +134,7 @@ export async function prepareRequest(
   const headers = headerMap(
     sameOrigin ? (jsonBody ? ctx.jsonHeaders : ctx.plainHeaders) : jsonBody ? ACCEPT_JSON : ACCEPT,
   );
-  let session: string | null = null;
   const include = sameOrigin && (options?.includeSession ?? ctx.includeSession);
-  if (include && !ctx.cookie) {
-    const found = ctx.session.resolve();
-    const sessionId = typeof found === 'string' || found === null ? found : await found;
-    if (sessionId !== null) {
-      const value = sessionValue(ctx, sessionId);
-      // The one value not checked before it got here (it comes from storage or the app).
-      const problem = headerProblem(ctx.sessionHeader, value);
-      if (problem !== undefined) throw new TypeError(`the session: ${problem}`);
-      putHeader(headers, ctx.sessionHeader, value);
-      session = sessionId;
-    }
-  }
-  if (options?.headers !== undefined) mergeHeaders(headers, options.headers);
   const config: BridgeRequest = {
     method,
     url,
@@ -157,12 +144,21 @@ export async function prepareRequest(
     signal: options?.signal,
   };
   if (options?.secret === true) config.secret = true;
-  return {
-    config,
-    session,
-    cookie: include && ctx.cookie,
-    url,
-    body,
-    origin,
+  const prepared: Prepared = { config, session: null, cookie: include && ctx.cookie, url, body, origin };
+  // The request's own headers are the last layer, over the session.
+  const finish = (sessionId: string | null): Prepared => {
+    if (sessionId !== null) {
+      const value = sessionValue(ctx, sessionId);
+      // The one value not checked before it got here (it comes from storage or the app).
+      const problem = headerProblem(ctx.sessionHeader, value);
+      if (problem !== undefined) throw new TypeError(`the session: ${problem}`);
+      putHeader(headers, ctx.sessionHeader, value);
+      prepared.session = sessionId;
+    }
+    if (options?.headers !== undefined) mergeHeaders(headers, options.headers);
+    return prepared;
   };
+  if (!include || ctx.cookie) return finish(null);
+  const found = ctx.session.resolve();
+  return typeof found === 'string' || found === null ? finish(found) : found.then(finish);
 }
