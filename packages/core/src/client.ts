@@ -22,12 +22,7 @@ import { checkSessionId } from './session';
 import { getDefaultStorage } from './storage';
 import { type TransportContext, transport } from './transport';
 import type { ClientConfig } from './clientConfig';
-import type {
-  ApiResponse,
-  HttpMethod,
-  Middleware,
-  RequestInterceptor,
-} from './types';
+import type { ApiResponse, HttpMethod, Middleware, RequestInterceptor } from './types';
 import type { RequestOptions, ResponseInterceptor, StorageAdapter } from './types';
 import { resolveBaseUrl } from './url';
 
@@ -179,7 +174,7 @@ export class Client {
   }
 
   /**
-   * Listens for a 401 to a request that carried the session (cookie mode: any request to the
+   * Listens for a 401 to a request that carried the session (a cookie session: any request to the
    * base origin). Throwing listeners reach `onError`. @returns its remover
    */
   onSessionRejected(listener: SessionRejectedListener): () => void {
@@ -187,14 +182,14 @@ export class Client {
     return this.#pipeline.add(steps.REJECTED, steps.rejectedStep(listener));
   }
 
-  /** The session as a request would resolve it (`null` in cookie mode). */
+  /** The session as a request would resolve it (`null` with a cookie session). */
   async getSessionId(): Promise<string | null> {
     return this.#prepare.session.resolve();
   }
 
   /**
    * Sets the session in memory and writes `client_session_id` to storage in the background.
-   * No effect in cookie mode. @throws TypeError when not a non-empty header-safe string
+   * No effect with a cookie session. @throws TypeError when not a non-empty header-safe string
    */
   setSessionId(sessionId: string): void {
     this.#prepare.session.set(checkSessionId(sessionId));
@@ -205,7 +200,7 @@ export class Client {
     this.#prepare.session.clear();
   }
 
-  /** Whether the session chain yields a session (always `false` in cookie mode). */
+  /** Whether the session chain yields a session (always `false` with a cookie session). */
   async hasSession(): Promise<boolean> {
     return (await this.#prepare.session.resolve()) !== null;
   }

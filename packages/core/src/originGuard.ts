@@ -1,7 +1,7 @@
 /**
  * The origin guard: the last step before the network. From the request the middlewares
  * produced to the `fetch` init, with the body encoded and what belongs to the base URL's
- * origin (the session, the default headers, cookie-mode credentials) kept for that origin.
+ * origin (the session, the default headers, a session module's credentials) kept for that origin.
  * Throws on a request that cannot be sent; the client turns a throw into `CLIENT_ERROR`.
  */
 import { encodeBody } from './body';
@@ -43,7 +43,7 @@ export interface GuardCall {
 /**
  * The `fetch` init of a request, after every middleware ran: on another origin than the base
  * URL's, the session the client added and the defaults (with their own values) are removed,
- * cookie-mode credentials are not set, and a secret request is refused. A value a step set
+ * a session module's credentials are not set, and a secret request is refused. A value a step set
  * for the other origin itself is its own choice and is kept.
  *
  * @throws TypeError for a request that must not or cannot be sent
@@ -96,8 +96,10 @@ export function guardRequest(
   }
   const init: SendInit = { method: config.method, headers: config.headers, body: encoded.body };
   if (encoded.stream) init.duplex = 'half';
-  // Cookie mode: the base origin's cookies go with every request to it (a sign-in must be
-  // able to set them too); any other origin keeps the platform default.
-  if (ctx.cookie && origin === ctx.base.origin) init.credentials = 'include';
+  // A session module's credentials (the cookies) go with every request to the base origin (a
+  // sign-in must be able to set them too); any other origin keeps the platform default.
+  if (ctx.credentials !== undefined && origin === ctx.base.origin) {
+    init.credentials = ctx.credentials;
+  }
   return { init, stream: encoded.stream };
 }

@@ -8,7 +8,7 @@ import { checkOptions } from './configCheck';
 import type { ClientConfig } from './clientConfig';
 import { type HeaderMap, headerMap, headerProblem, mergeHeaders, putHeader } from './headers';
 import { toSearchParams } from './params';
-import { createSessionStore, NO_SESSION, type SessionStore } from './session';
+import { createSessionStore, type SessionStore } from './session';
 import type { BridgeRequest, HttpMethod, RequestOptions, StorageAdapter } from './types';
 import { type BaseUrl, isAbsoluteUrl, joinUrl, originOf } from './url';
 
@@ -20,8 +20,8 @@ export interface PrepareContext {
   /** `Bearer`, `Token`…: written before the session with one space. */
   readonly sessionScheme: string | undefined;
   readonly includeSession: boolean;
-  /** `sessionMode: 'cookie'`: no session header; the base origin gets `credentials: 'include'`. */
-  readonly cookie: boolean;
+  /** A session module's `credentials`, for the base origin only. */
+  readonly credentials: RequestCredentials | undefined;
   readonly timeout: number;
   /** The default headers (shown by `getConfig()`). */
   readonly defaults: HeaderMap;
@@ -35,8 +35,8 @@ export interface Prepared {
   config: BridgeRequest;
   /** The session the header was added with, `null` when none was. */
   session: string | null;
-  /** Cookie mode: whether the request counts as carrying the cookie session. */
-  cookie: boolean;
+  /** A session module's: whether the request counts as carrying its credentials session. */
+  credentials: boolean;
   /** The URL and body as built (a step may change the config in place), and the URL's origin. */
   url: string;
   body: unknown;
@@ -70,17 +70,15 @@ export function prepareContext(
   // An explicit sessionHeader is the app's own choice: the dialect's scheme goes with the
   // dialect's header only.
   const session = config.sessionHeader === undefined ? config.dialect?.session : undefined;
-  const cookie = config.sessionMode === 'cookie';
   const defaults = mergeHeaders(headerMap(), config.headers ?? {});
   return withDefaults(
     {
       base,
-      // Cookie mode: the session is the server's HttpOnly cookie; the client holds none.
-      session: cookie ? NO_SESSION : createSessionStore({ ...config, storage }),
+      session: config.session ?? createSessionStore({ ...config, storage }),
       sessionHeader: config.sessionHeader ?? session?.header ?? 'X-Session-ID',
       sessionScheme: session?.scheme,
       includeSession: config.includeSession ?? true,
-      cookie,
+      credentials: config.session?.credentials,
       timeout: config.timeout ?? 30_000,
       defaults,
       plainHeaders: defaults,
@@ -144,7 +142,14 @@ export function prepareRequest(
     signal: options?.signal,
   };
   if (options?.secret === true) config.secret = true;
-  const prepared: Prepared = { config, session: null, cookie: include && ctx.cookie, url, body, origin };
+  const prepared: Prepared = {
+    config,
+    session: null,
+    credentials: include && ctx.credentials !== undefined,
+    url,
+    body,
+    origin,
+  };
   // The request's own headers are the last layer, over the session.
   const finish = (sessionId: string | null): Prepared => {
     if (sessionId !== null) {
@@ -158,7 +163,7 @@ export function prepareRequest(
     if (options?.headers !== undefined) mergeHeaders(headers, options.headers);
     return prepared;
   };
-  if (!include || ctx.cookie) return finish(null);
+  if (!include) return finish(null);
   const found = ctx.session.resolve();
   return typeof found === 'string' || found === null ? finish(found) : found.then(finish);
 }

@@ -60,8 +60,8 @@ export async function transport(
     return clientError(error);
   }
   const headers = request.headers;
-  const withSession = prepared.cookie
-    ? sent.init.credentials === 'include'
+  const withSession = prepared.credentials
+    ? sent.init.credentials !== undefined
     : prepared.session !== null && getHeader(headers, ctx.sessionHeader) !== undefined;
   const result = await sendWithRetries(env.send, request.url, sent.init, {
     timeout: request.timeout ?? ctx.timeout,
@@ -72,7 +72,7 @@ export async function transport(
   });
   if (result.error !== undefined) env.report(result.error);
   call.sessionSent = result.sessionSent;
-  call.session = result.sessionSent && !prepared.cookie ? prepared.session : null;
+  call.session = result.sessionSent && !prepared.credentials ? prepared.session : null;
   call.replayable = !sent.stream;
   call.rejected = result.sessionSent && result.response.status === 401;
   return result.response;
