@@ -40,7 +40,13 @@ describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
 });
 
 const AUTH = {
-  values: ['DEFAULT_ACCOUNT_PATHS', 'authLifecycle', 'createAuthLifecycle', 'sessionRefresh'],
+  values: [
+    'DEFAULT_ACCOUNT_PATHS',
+    'authLifecycle',
+    'cookieSession',
+    'createAuthLifecycle',
+    'sessionRefresh',
+  ],
   types: [
     'AccountPaths',
     'AuthLifecycle',
@@ -152,6 +158,7 @@ const CORE = {
     'ResponseMeta',
     'SearchFilter',
     'SearchParams',
+    'SessionModule',
     'SessionRejectedListener',
     'SessionValidationResult',
     'SortDirection',
