@@ -213,7 +213,9 @@ describe('time-outs', () => {
     });
   });
 
-  it('1 000 concurrent calls with the default time-out emit no listener warning and leave no timer', async () => {
+  it('300 concurrent calls with the default time-out emit no listener warning and leave no timer', {
+    timeout: 20_000,
+  }, async () => {
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
@@ -221,7 +223,7 @@ describe('time-outs', () => {
     process.on('warning', onWarning);
     try {
       const api = createClient(server.url);
-      const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => api.get(`/r${i}`)));
+      const results = await Promise.all(Array.from({ length: 300 }, (_, i) => api.get(`/r${i}`)));
       expect(results.every((r) => r.success)).toBe(true);
       // Past the task the last call ended in (and any deferred warning).
       await new Promise((resolve) => setTimeout(resolve, 20));
