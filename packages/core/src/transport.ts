@@ -47,14 +47,7 @@ export async function transport(
   let sent: ReturnType<typeof guardRequest>;
   try {
     if (call.sends++ > 0) await resign(ctx, request, prepared);
-    sent = guardRequest(ctx, request, {
-      url: prepared.url,
-      body: prepared.body,
-      origin: prepared.origin,
-      sessionValue: prepared.session === null ? undefined : sessionValue(ctx, prepared.session),
-      hooked: env.hooked,
-      secret: call.secret,
-    });
+    sent = guardRequest(ctx, request, prepared, env.hooked, call.secret);
   } catch (error) {
     env.report(error);
     return clientError(error);
