@@ -123,6 +123,17 @@ const BRIDGEKIT: EntrySpec[] = [
     external: ['react', 'react-dom', 'react/jsx-runtime'],
   },
   {
+    // What the opt-in cookie session module (`session: cookieSession()`) adds to the app
+    // bundle above: the module itself; the kernel's share is the generic `config.session`.
+    name: `${APP_BUNDLE} + cookieSession module`,
+    entry: [
+      'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
+      "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
+      "export { cookieSession } from '@bridgekit/core/auth';",
+    ].join(' '),
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+  },
+  {
     name: '@bridgekit/react/hooks (hooks + provider) incl. core',
     entry: "export * from '@bridgekit/react/hooks';",
     external: REACT,

@@ -19,17 +19,10 @@ import {
 import { QueryBuilder } from './query/QueryBuilder';
 import { createRedirectState } from './redirect';
 import { checkSessionId } from './session';
-import type { SendContext } from './sendRequest';
 import { getDefaultStorage } from './storage';
-import { transport } from './transport';
+import { type TransportContext, transport } from './transport';
 import type { ClientConfig } from './clientConfig';
-import type {
-  ApiResponse,
-  BridgeRequest,
-  HttpMethod,
-  Middleware,
-  RequestInterceptor,
-} from './types';
+import type { ApiResponse, HttpMethod, Middleware, RequestInterceptor } from './types';
 import type { RequestOptions, ResponseInterceptor, StorageAdapter } from './types';
 import { resolveBaseUrl } from './url';
 
@@ -49,9 +42,9 @@ export class Client {
   readonly #storage: StorageAdapter | undefined;
   readonly #report: (error: unknown) => void;
   readonly #pipeline: steps.Pipeline;
-  // What preparation and sending read; the header maps are replaced when defaults change.
+  // What preparation and sending read; replaced (never changed) when the defaults change.
   #prepare: PrepareContext;
-  #send: SendContext;
+  #env: TransportContext;
 
   /**
    * @param baseUrl absolute http(s) URL, or a path resolved against `location.origin`
@@ -70,13 +63,18 @@ export class Client {
     if (config.onResponse)
       this.#pipeline.add(steps.ON_RESPONSE, steps.onResponseStep(config.onResponse));
     this.#prepare = prepareContext(base, config, this.#storage);
-    this.#send = {
-      fetch: config.fetch,
-      redirects: createRedirectState(),
-      dialect: config.dialect,
-      originBound: originBound(this.#prepare),
-      retries: config.retryAttempts ?? 0,
-      retryDelay: config.retryDelay ?? 300,
+    this.#env = {
+      prepare: this.#prepare,
+      send: {
+        fetch: config.fetch,
+        redirects: createRedirectState(),
+        dialect: config.dialect,
+        originBound: originBound(this.#prepare),
+        retries: config.retryAttempts ?? 0,
+        retryDelay: config.retryDelay ?? 300,
+      },
+      report: this.#report,
+      hooked: false,
     };
   }
 
@@ -110,30 +108,45 @@ export class Client {
    * @example
    * const res = await api.request('POST', '/auth/refresh', { refreshToken }, { secret: true });
    */
-  async request<T = any>(
+  request<T = any>(
     method: HttpMethod,
     endpoint: string,
     body?: unknown,
     options?: RequestOptions,
   ): Promise<ApiResponse<T>> {
-    const ctx = this.#prepare;
-    const pipeline = this.#pipeline;
-    let prepared: Prepared;
+    let prepared: Prepared | Promise<Prepared>;
     try {
-      prepared = await prepareRequest(ctx, method, endpoint, body, options);
+      prepared = prepareRequest(this.#prepare, method, endpoint, body, options);
     } catch (error) {
-      // The request as far as it was built, so the response steps can still tell what failed.
-      const request = { method, url: String(endpoint), headers: headerMap() };
-      this.#report(error);
-      const fail = async () => steps.clientError(error);
-      return steps.normalized(pipeline.run(steps.startCall(request), fail, steps.RESPONSE));
+      return this.#failed(method, endpoint, error);
     }
+    if (prepared instanceof Promise) {
+      return prepared.then(
+        (ready) => this.#send(ready),
+        (error) => this.#failed(method, endpoint, error),
+      );
+    }
+    return this.#send(prepared);
+  }
+
+  // Past preparation. Fast path: nothing registered, nothing to run around the transport.
+  #send(prepared: Prepared): Promise<ApiResponse<any>> {
+    const pipeline = this.#pipeline;
     const call = steps.startCall(prepared.config);
-    const env = { prepare: ctx, send: this.#send, report: this.#report, hooked: !pipeline.empty() };
-    const send = (request: BridgeRequest) => transport(env, request, call, prepared);
-    // Fast path: nothing registered, nothing to run around the transport.
-    if (pipeline.empty()) return send(prepared.config) as Promise<ApiResponse<T>>;
-    return steps.normalized(pipeline.run(call, send));
+    const env = this.#env;
+    if (pipeline.empty()) return transport(env, prepared.config, call, prepared);
+    const hooked = { ...env, hooked: true };
+    return steps.normalized(
+      pipeline.run(call, (request) => transport(hooked, request, call, prepared)),
+    );
+  }
+
+  // Preparation threw: the response steps still see the call, as far as it was built.
+  #failed(method: HttpMethod, endpoint: string, error: unknown): Promise<ApiResponse<any>> {
+    const request = { method, url: String(endpoint), headers: headerMap() };
+    this.#report(error);
+    const fail = async () => steps.clientError(error);
+    return steps.normalized(this.#pipeline.run(steps.startCall(request), fail, steps.RESPONSE));
   }
 
   /**
@@ -161,7 +174,7 @@ export class Client {
   }
 
   /**
-   * Listens for a 401 to a request that carried the session (cookie mode: any request to the
+   * Listens for a 401 to a request that carried the session (a cookie session: any request to the
    * base origin). Throwing listeners reach `onError`. @returns its remover
    */
   onSessionRejected(listener: SessionRejectedListener): () => void {
@@ -169,14 +182,14 @@ export class Client {
     return this.#pipeline.add(steps.REJECTED, steps.rejectedStep(listener));
   }
 
-  /** The session as a request would resolve it (`null` in cookie mode). */
+  /** The session as a request would resolve it (`null` with a cookie session). */
   async getSessionId(): Promise<string | null> {
     return this.#prepare.session.resolve();
   }
 
   /**
    * Sets the session in memory and writes `client_session_id` to storage in the background.
-   * No effect in cookie mode. @throws TypeError when not a non-empty header-safe string
+   * No effect with a cookie session. @throws TypeError when not a non-empty header-safe string
    */
   setSessionId(sessionId: string): void {
     this.#prepare.session.set(checkSessionId(sessionId));
@@ -187,7 +200,7 @@ export class Client {
     this.#prepare.session.clear();
   }
 
-  /** Whether the session chain yields a session (always `false` in cookie mode). */
+  /** Whether the session chain yields a session (always `false` with a cookie session). */
   async hasSession(): Promise<boolean> {
     return (await this.#prepare.session.resolve()) !== null;
   }
@@ -229,7 +242,9 @@ export class Client {
   }
 
   #rebuildHeaders(defaults: HeaderMap): void {
-    this.#prepare = withDefaults(this.#prepare, defaults);
-    this.#send = { ...this.#send, originBound: originBound(this.#prepare) };
+    const prepare = withDefaults(this.#prepare, defaults);
+    const send = { ...this.#env.send, originBound: originBound(prepare) };
+    this.#prepare = prepare;
+    this.#env = { ...this.#env, prepare, send };
   }
 }

@@ -3,6 +3,7 @@
  * name the dialect, whose contract names the services' shapes.
  */
 import type { Dialect } from './dialect';
+import type { SessionModule } from './sessionModule';
 import type { ApiResponse, RequestConfig, StorageAdapter } from './types';
 
 /** Options of `createClient(baseUrl, config)`. Every field is optional. */
@@ -15,16 +16,15 @@ export interface ClientConfig {
    */
   dialect?: Dialect;
   /**
-   * Where the session lives. `'token'`: the client keeps a session id and sends it in the
-   * session header. `'cookie'`: the server keeps the session in an `HttpOnly` cookie that no
-   * script can read; the client stores nothing, sends no session header, sends requests to
-   * the base URL's origin (and only there) with `credentials: 'include'`, and asks sign-ins
-   * for cookies with `Prefer: session=cookie`. `hasSession()` then resolves `false` (the
-   * client cannot see the cookie): ask the server (`auth.fetchUser()`). `sessionId` and
-   * `getSessionId` cannot be combined with `'cookie'`.
-   * @default 'token'
+   * A session module in place of the built-in header session: `cookieSession()` from
+   * `@bridgekit/core/auth` keeps the session in the server's `HttpOnly` cookies (no session
+   * header, nothing stored, `credentials: 'include'` for the base origin only). Cannot be
+   * combined with `sessionId` or `getSessionId`.
+   * @default undefined (the session header, from memory, `getSessionId` and storage)
+   * @example
+   * createClient(url, { session: cookieSession() })
    */
-  sessionMode?: 'token' | 'cookie';
+  session?: SessionModule;
   /**
    * A fixed session identifier, used until `setSessionId` or `clearSession`.
    * @default undefined

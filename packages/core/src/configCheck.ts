@@ -77,9 +77,7 @@ const CONFIG: Record<string, Check> = {
     }
   },
   getSessionId: checkFunction,
-  sessionMode: (name, value) => {
-    if (value !== 'token' && value !== 'cookie') throw mustBe(name, "'token' or 'cookie'", value);
-  },
+  session: withMethods('a session module (see cookieSession)', 'resolve', 'set', 'clear'),
   includeSession: checkBoolean,
   sessionHeader: (name, value) => {
     if (typeof value !== 'string' || headerProblem(value, '') !== undefined) {
@@ -130,14 +128,10 @@ export function checkConfig(config: ClientConfig): void {
     const value = (config as Record<string, unknown>)[key];
     if (value !== undefined) CONFIG[key]!(`config.${key}`, value);
   }
-  if (config.sessionMode === 'cookie') {
-    // A session the client holds has nowhere to go: cookie mode sends no session header.
-    for (const key of ['sessionId', 'getSessionId'] as const) {
-      if (config[key] !== undefined) {
-        throw new TypeError(
-          `config.${key} cannot be combined with sessionMode 'cookie' (the server's cookie is the session)`,
-        );
-      }
+  // A session module replaces the chain these two feed: they would be silently ignored.
+  for (const key of ['sessionId', 'getSessionId'] as const) {
+    if (config.session !== undefined && config[key] !== undefined) {
+      throw new TypeError(`config.${key} cannot be combined with config.session`);
     }
   }
 }

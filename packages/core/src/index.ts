@@ -26,6 +26,7 @@ export type {
   StorageAdapter,
 } from './types';
 export type { ClientConfig } from './clientConfig';
+export type { SessionModule } from './sessionModule';
 export type {
   AccountFlow,
   Dialect,

@@ -1,12 +1,12 @@
 /**
  * The origin guard: the last step before the network. From the request the middlewares
  * produced to the `fetch` init, with the body encoded and what belongs to the base URL's
- * origin (the session, the default headers, cookie-mode credentials) kept for that origin.
+ * origin (the session, the default headers, a session module's credentials) kept for that origin.
  * Throws on a request that cannot be sent; the client turns a throw into `CLIENT_ERROR`.
  */
 import { encodeBody } from './body';
 import { deleteHeader, getHeader, headersProblem, putHeader } from './headers';
-import type { PrepareContext } from './prepareRequest';
+import { type Prepared, type PrepareContext, sessionValue } from './prepareRequest';
 import type { SendInit } from './redirect';
 import type { RequestConfig } from './types';
 import { originOf } from './url';
@@ -26,37 +26,27 @@ export function originBound(ctx: PrepareContext): string[] {
   return names.map((name) => name.toLowerCase());
 }
 
-/** What the guard knows about the call besides the request. */
-export interface GuardCall {
-  /** The URL and body as preparation built them, and that URL's origin. */
-  readonly url: string;
-  readonly body: unknown;
-  readonly origin: string;
-  /** The session header value the client added, if it did. */
-  readonly sessionValue: string | undefined;
-  /** Whether a middleware ran (its headers are checked here). */
-  readonly hooked: boolean;
-  /** The body is secret: the base origin or nothing. */
-  readonly secret: boolean;
-}
-
 /**
  * The `fetch` init of a request, after every middleware ran: on another origin than the base
  * URL's, the session the client added and the defaults (with their own values) are removed,
- * cookie-mode credentials are not set, and a secret request is refused. A value a step set
+ * a session module's credentials are not set, and a secret request is refused. A value a step set
  * for the other origin itself is its own choice and is kept.
  *
  * @throws TypeError for a request that must not or cannot be sent
  * @example
- * const { init } = guardRequest(ctx, request, { ...prepared, sessionValue, hooked: true, secret: false });
+ * const { init } = guardRequest(ctx, request, prepared, true, call.secret);
  */
 export function guardRequest(
   ctx: PrepareContext,
   config: RequestConfig,
-  call: GuardCall,
+  prepared: Prepared,
+  /** Whether a middleware ran (its headers are checked here). */
+  hooked: boolean,
+  /** The body is secret: the base origin or nothing. */
+  secret: boolean,
 ): { init: SendInit; stream: boolean } {
   const encoded = encodeBody(config.body);
-  if (config.body !== call.body) {
+  if (config.body !== prepared.body) {
     // A step replaced the body: keep the JSON Content-Type in step with it.
     const type = getHeader(config.headers, 'content-type');
     if (encoded.json && type === undefined) {
@@ -68,19 +58,19 @@ export function guardRequest(
   if (encoded.body !== undefined && config.method === 'GET') {
     throw new TypeError('A GET request cannot have a body');
   }
-  const origin = config.url === call.url ? call.origin : originOf(config.url);
+  const origin = config.url === prepared.url ? prepared.origin : originOf(config.url);
   if (origin === undefined || !/^https?:/.test(origin)) {
     throw new TypeError(`RequestConfig.url must be an absolute http(s) URL: ${config.url}`);
   }
   if (origin !== ctx.base.origin) {
-    if (call.secret) {
+    if (secret) {
       throw new TypeError(
         `A request with a secret body is only sent to ${ctx.base.origin}, not to ${origin}`,
       );
     }
     // What belongs to the API at baseUrl stays home: the session and the defaults.
     const session = getHeader(config.headers, ctx.sessionHeader);
-    if (session !== undefined && session === call.sessionValue) {
+    if (prepared.session !== null && session === sessionValue(ctx, prepared.session)) {
       deleteHeader(config.headers, ctx.sessionHeader);
     }
     for (const name of Object.keys(ctx.defaults)) {
@@ -90,14 +80,16 @@ export function guardRequest(
   }
   // Defaults, the session and options.headers were checked on the way in; only steps can
   // have added something unchecked since.
-  if (call.hooked) {
+  if (hooked) {
     const problem = headersProblem(config.headers);
     if (problem !== undefined) throw new TypeError(problem);
   }
   const init: SendInit = { method: config.method, headers: config.headers, body: encoded.body };
   if (encoded.stream) init.duplex = 'half';
-  // Cookie mode: the base origin's cookies go with every request to it (a sign-in must be
-  // able to set them too); any other origin keeps the platform default.
-  if (ctx.cookie && origin === ctx.base.origin) init.credentials = 'include';
+  // A session module's credentials (the cookies) go with every request to the base origin (a
+  // sign-in must be able to set them too); any other origin keeps the platform default.
+  if (ctx.credentials !== undefined && origin === ctx.base.origin) {
+    init.credentials = ctx.credentials;
+  }
   return { init, stream: encoded.stream };
 }

@@ -8,7 +8,7 @@ import { checkOptions } from './configCheck';
 import type { ClientConfig } from './clientConfig';
 import { type HeaderMap, headerMap, headerProblem, mergeHeaders, putHeader } from './headers';
 import { toSearchParams } from './params';
-import { createSessionStore, NO_SESSION, type SessionStore } from './session';
+import { createSessionStore, type SessionStore } from './session';
 import type { BridgeRequest, HttpMethod, RequestOptions, StorageAdapter } from './types';
 import { type BaseUrl, isAbsoluteUrl, joinUrl, originOf } from './url';
 
@@ -20,8 +20,8 @@ export interface PrepareContext {
   /** `Bearer`, `Token`…: written before the session with one space. */
   readonly sessionScheme: string | undefined;
   readonly includeSession: boolean;
-  /** `sessionMode: 'cookie'`: no session header; the base origin gets `credentials: 'include'`. */
-  readonly cookie: boolean;
+  /** A session module's `credentials`, for the base origin only. */
+  readonly credentials: RequestCredentials | undefined;
   readonly timeout: number;
   /** The default headers (shown by `getConfig()`). */
   readonly defaults: HeaderMap;
@@ -35,8 +35,8 @@ export interface Prepared {
   config: BridgeRequest;
   /** The session the header was added with, `null` when none was. */
   session: string | null;
-  /** Cookie mode: whether the request counts as carrying the cookie session. */
-  cookie: boolean;
+  /** A session module's: whether the request counts as carrying its credentials session. */
+  credentials: boolean;
   /** The URL and body as built (a step may change the config in place), and the URL's origin. */
   url: string;
   body: unknown;
@@ -70,17 +70,15 @@ export function prepareContext(
   // An explicit sessionHeader is the app's own choice: the dialect's scheme goes with the
   // dialect's header only.
   const session = config.sessionHeader === undefined ? config.dialect?.session : undefined;
-  const cookie = config.sessionMode === 'cookie';
   const defaults = mergeHeaders(headerMap(), config.headers ?? {});
   return withDefaults(
     {
       base,
-      // Cookie mode: the session is the server's HttpOnly cookie; the client holds none.
-      session: cookie ? NO_SESSION : createSessionStore({ ...config, storage }),
+      session: config.session ?? createSessionStore({ ...config, storage }),
       sessionHeader: config.sessionHeader ?? session?.header ?? 'X-Session-ID',
       sessionScheme: session?.scheme,
       includeSession: config.includeSession ?? true,
-      cookie,
+      credentials: config.session?.credentials,
       timeout: config.timeout ?? 30_000,
       defaults,
       plainHeaders: defaults,
@@ -105,15 +103,16 @@ export function withDefaults(ctx: PrepareContext, defaults: HeaderMap): PrepareC
 /**
  * Builds the `RequestConfig` of a call: URL with params, the header layers (Accept, JSON
  * Content-Type, defaults, session, the request's own), time-out and signal. The session and
- * the defaults are only added for the base URL's origin.
+ * the defaults are only added for the base URL's origin. Synchronous unless the session has
+ * to be read from the app's callback or from storage: the hot path pays no `await`.
  */
-export async function prepareRequest(
+export function prepareRequest(
   ctx: PrepareContext,
   method: HttpMethod,
   endpoint: string,
   body: unknown,
   options: RequestOptions | undefined,
-): Promise<Prepared> {
+): Prepared | Promise<Prepared> {
   if (typeof endpoint !== 'string') {
     throw new TypeError(`endpoint must be a string, got ${typeof endpoint}`);
   }
@@ -133,21 +132,7 @@ export async function prepareRequest(
   const headers = headerMap(
     sameOrigin ? (jsonBody ? ctx.jsonHeaders : ctx.plainHeaders) : jsonBody ? ACCEPT_JSON : ACCEPT,
   );
-  let session: string | null = null;
   const include = sameOrigin && (options?.includeSession ?? ctx.includeSession);
-  if (include && !ctx.cookie) {
-    const found = ctx.session.resolve();
-    const sessionId = typeof found === 'string' || found === null ? found : await found;
-    if (sessionId !== null) {
-      const value = sessionValue(ctx, sessionId);
-      // The one value not checked before it got here (it comes from storage or the app).
-      const problem = headerProblem(ctx.sessionHeader, value);
-      if (problem !== undefined) throw new TypeError(`the session: ${problem}`);
-      putHeader(headers, ctx.sessionHeader, value);
-      session = sessionId;
-    }
-  }
-  if (options?.headers !== undefined) mergeHeaders(headers, options.headers);
   const config: BridgeRequest = {
     method,
     url,
@@ -157,12 +142,28 @@ export async function prepareRequest(
     signal: options?.signal,
   };
   if (options?.secret === true) config.secret = true;
-  return {
+  const prepared: Prepared = {
     config,
-    session,
-    cookie: include && ctx.cookie,
+    session: null,
+    credentials: include && ctx.credentials !== undefined,
     url,
     body,
     origin,
   };
+  // The request's own headers are the last layer, over the session.
+  const finish = (sessionId: string | null): Prepared => {
+    if (sessionId !== null) {
+      const value = sessionValue(ctx, sessionId);
+      // The one value not checked before it got here (it comes from storage or the app).
+      const problem = headerProblem(ctx.sessionHeader, value);
+      if (problem !== undefined) throw new TypeError(`the session: ${problem}`);
+      putHeader(headers, ctx.sessionHeader, value);
+      prepared.session = sessionId;
+    }
+    if (options?.headers !== undefined) mergeHeaders(headers, options.headers);
+    return prepared;
+  };
+  if (!include) return finish(null);
+  const found = ctx.session.resolve();
+  return typeof found === 'string' || found === null ? finish(found) : found.then(finish);
 }

@@ -141,7 +141,7 @@ export async function sendFollowingRedirects(
     }
     if (next.origin !== current.origin) {
       for (const name of credentials) deleteHeader(hopInit.headers, name);
-      // Cookie mode's `credentials: 'include'` belongs to the base origin too.
+      // A session module's `credentials` (the cookies) belong to the base origin too.
       delete hopInit.credentials;
       credentialsDropped = true;
     }

@@ -111,17 +111,8 @@ function messageText(value: unknown, depth = 0): string {
  */
 export function fieldErrors(value: unknown): Record<string, string> | undefined {
   if (!isObject(value)) return undefined;
-  const out: Record<string, string> = {};
-  for (const field of Object.keys(value)) {
-    // defineProperty: a field named __proto__ is a field, not a prototype.
-    Object.defineProperty(out, field, {
-      value: messageText(value[field]),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
+  // fromEntries defines own properties: a field named __proto__ is a field, not a prototype.
+  return Object.fromEntries(Object.keys(value).map((field) => [field, messageText(value[field])]));
 }
 
 function statusLine(res: Response): string {
@@ -180,22 +171,19 @@ export async function toApiResponse<T = any>(
     const errors = fieldErrors(body.errors);
     if (errors !== undefined) out.errors = errors;
     error = errorText(body.error);
-    if (error === undefined && !success && typeof body.message === 'string' && body.message) {
-      error = body.message;
-    }
   } else if (body !== undefined) {
     out.data = body as T;
-    if (!success) {
-      if (isObject(body) && typeof body.message === 'string' && body.message !== '') {
-        error = body.message;
-      } else if (
-        isText &&
-        (body as string).length <= TEXT_ERROR_MAX &&
-        !(type !== null && HTML_TYPE.test(type)) &&
-        !MARKUP.test(body as string)
-      ) {
-        error = body as string;
-      }
+  }
+  if (!success && error === undefined) {
+    // An envelope's or a plain object's `message`, else a short text that is not markup.
+    if (isObject(body)) error = errorText(body.message);
+    else if (
+      isText &&
+      (body as string).length <= TEXT_ERROR_MAX &&
+      !(type !== null && HTML_TYPE.test(type)) &&
+      !MARKUP.test(body as string)
+    ) {
+      error = body as string;
     }
   }
   if (!success && dialect?.errors !== undefined && body !== undefined) {

@@ -13,7 +13,7 @@ import {
 import { failure, toApiResponse } from './response';
 import { backoffDelay, isRetryableStatus, MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry';
 import { attemptSignal, wait } from './signal';
-import type { ApiResponse } from './types';
+import type { ApiResponse, ClientErrorCode } from './types';
 
 /** What the client hands the loop. */
 export interface SendContext {
@@ -36,18 +36,24 @@ export interface AttemptResult {
   sessionSent: boolean;
 }
 
-function namedError(name: string, message: string, cause?: unknown): Error {
-  const error = new Error(message, cause === undefined ? undefined : { cause });
-  error.name = name;
-  return error;
+// One shape for every outcome without an HTTP response: the answer, and `onError`'s error
+// (a new one named `name` with `cause`, or `error` itself when no name is given).
+function failed(
+  code: ClientErrorCode,
+  message: string,
+  cause: unknown,
+  name?: string,
+): AttemptResult {
+  let error = cause as Error;
+  if (name !== undefined) {
+    error = new Error(message, cause === undefined ? undefined : { cause });
+    error.name = name;
+  }
+  return { response: failure(code, message), error, sessionSent: false };
 }
 
 function aborted(signal: AbortSignal): AttemptResult {
-  return {
-    response: failure('ABORTED', 'Request aborted'),
-    error: namedError('AbortError', 'Request aborted', signal.reason),
-    sessionSent: false,
-  };
+  return failed('ABORTED', 'Request aborted', signal.reason, 'AbortError');
 }
 
 function networkFailure(error: unknown): AttemptResult {
@@ -60,11 +66,7 @@ function networkFailure(error: unknown): AttemptResult {
         : undefined;
   const base = error instanceof Error ? error.message : String(error);
   const message = `Network error: ${base}${detail !== undefined ? ` (${detail})` : ''}`;
-  return {
-    response: failure('NETWORK_ERROR', message),
-    error: namedError('NetworkError', message, error),
-    sessionSent: false,
-  };
+  return failed('NETWORK_ERROR', message, error, 'NetworkError');
 }
 
 /**
@@ -111,19 +113,10 @@ export async function sendWithRetries(
       if (res.status === 429 || res.status === 503) retryAfter = res.headers.get('retry-after');
     } catch (error) {
       if (signal?.aborted) return aborted(signal);
-      if (error instanceof RefusedRedirect) {
-        return { response: failure('CLIENT_ERROR', error.message), error, sessionSent: false };
-      }
-      if (guard.timedOut()) {
-        const message = `Request timed out after ${timeout} ms`;
-        result = {
-          response: failure('TIMEOUT', message),
-          error: namedError('TimeoutError', message, error),
-          sessionSent: false,
-        };
-      } else {
-        result = networkFailure(error);
-      }
+      if (error instanceof RefusedRedirect) return failed('CLIENT_ERROR', error.message, error);
+      result = guard.timedOut()
+        ? failed('TIMEOUT', `Request timed out after ${timeout} ms`, error, 'TimeoutError')
+        : networkFailure(error);
     } finally {
       guard.dispose();
     }

@@ -29,16 +29,6 @@ export interface SessionStoreOptions {
   storageKeyPrefix?: string | undefined;
 }
 
-/**
- * The session store of a cookie-mode client: it holds nothing, because the session is the
- * server's `HttpOnly` cookie.
- */
-export const NO_SESSION: SessionStore = Object.freeze({
-  resolve: () => null,
-  set: () => {},
-  clear: () => {},
-});
-
 const usable = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /**

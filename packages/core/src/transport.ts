@@ -47,21 +47,14 @@ export async function transport(
   let sent: ReturnType<typeof guardRequest>;
   try {
     if (call.sends++ > 0) await resign(ctx, request, prepared);
-    sent = guardRequest(ctx, request, {
-      url: prepared.url,
-      body: prepared.body,
-      origin: prepared.origin,
-      sessionValue: prepared.session === null ? undefined : sessionValue(ctx, prepared.session),
-      hooked: env.hooked,
-      secret: call.secret,
-    });
+    sent = guardRequest(ctx, request, prepared, env.hooked, call.secret);
   } catch (error) {
     env.report(error);
     return clientError(error);
   }
   const headers = request.headers;
-  const withSession = prepared.cookie
-    ? sent.init.credentials === 'include'
+  const withSession = prepared.credentials
+    ? sent.init.credentials !== undefined
     : prepared.session !== null && getHeader(headers, ctx.sessionHeader) !== undefined;
   const result = await sendWithRetries(env.send, request.url, sent.init, {
     timeout: request.timeout ?? ctx.timeout,
@@ -72,7 +65,7 @@ export async function transport(
   });
   if (result.error !== undefined) env.report(result.error);
   call.sessionSent = result.sessionSent;
-  call.session = result.sessionSent && !prepared.cookie ? prepared.session : null;
+  call.session = result.sessionSent && !prepared.credentials ? prepared.session : null;
   call.replayable = !sent.stream;
   call.rejected = result.sessionSent && result.response.status === 401;
   return result.response;

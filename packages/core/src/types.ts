@@ -103,7 +103,7 @@ export interface BridgeRequest extends RequestConfig {
 export interface MiddlewareCall {
   /** The latest request passed towards the network (`next`'s argument). */
   readonly request: BridgeRequest;
-  /** Whether the last answer came back to a request that carried the session (cookie mode: the cookies). */
+  /** Whether the last answer came back to a request that carried the session (with a cookie session: the cookies). */
   readonly sessionSent: boolean;
   /** The session id that request carried (token mode), else `null`. */
   readonly session: string | null;

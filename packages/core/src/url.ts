@@ -94,22 +94,19 @@ export function isAbsoluteUrl(endpoint: string): boolean {
 }
 
 /**
- * Joins an endpoint to the base path and appends an already-encoded query string with `?`
- * or `&` (before any fragment).
+ * Joins an endpoint to the base path and appends an already-encoded query string as
+ * `appendQuery` does.
  *
  * @example
  * joinUrl('https://h/api', 'users?x=1', 'page=2') // 'https://h/api/users?x=1&page=2'
  */
 export function joinUrl(base: string, endpoint: string, query: string): string {
-  let url: string;
-  if (ABSOLUTE_HTTP.test(endpoint)) url = endpoint;
-  else if (endpoint === '') url = base;
-  else url = endpoint.charCodeAt(0) === 47 /* / */ ? base + endpoint : `${base}/${endpoint}`;
-  if (query === '') return url;
-  const hash = url.indexOf('#');
-  const head = hash === -1 ? url : url.slice(0, hash);
-  const tail = hash === -1 ? '' : url.slice(hash);
-  return head + (head.includes('?') ? '&' : '?') + query + tail;
+  const url = ABSOLUTE_HTTP.test(endpoint)
+    ? endpoint
+    : endpoint === '' || endpoint[0] === '/'
+      ? base + endpoint
+      : `${base}/${endpoint}`;
+  return appendQuery(url, query);
 }
 
 /**

@@ -196,6 +196,45 @@ describe('time-outs', () => {
     expect(patient.data).toEqual({ a: 1 });
   });
 
+  it('calls started together share a time-out signal: each still times out, one finishing does not end another', async () => {
+    // Half the calls answer at once, half hang: the answered ones finishing must not take the
+    // time-out away from the hanging ones, and nothing times out before its 500 ms (long enough
+    // for the answered ones on a loaded machine).
+    server.reply((req) => (req.path.startsWith('/hang') ? { hang: true } : ok));
+    const api = createClient(server.url, { timeout: 500 });
+    const started = Date.now();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.get(i % 2 === 0 ? `/hang${i}` : `/ok${i}`)),
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(495);
+    results.forEach((res, i) => {
+      if (i % 2 === 0) expect(res).toMatchObject({ status: 0, code: 'TIMEOUT' });
+      else expect(res).toMatchObject({ success: true, data: 'ok' });
+    });
+  });
+
+  it('300 concurrent calls with the default time-out emit no listener warning and leave no timer', {
+    timeout: 20_000,
+  }, async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    process.on('warning', onWarning);
+    try {
+      const api = createClient(server.url);
+      const results = await Promise.all(Array.from({ length: 300 }, (_, i) => api.get(`/r${i}`)));
+      expect(results.every((r) => r.success)).toBe(true);
+      // Past the task the last call ended in (and any deferred warning).
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
+    // No 30 s timer is left holding the process open.
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+
   it('a reset mid-body is a NETWORK_ERROR', async () => {
     server.reply({ json: { big: 'x'.repeat(1000) }, resetAfterHeaders: true });
     const res = await createClient(server.url).get('/r');

@@ -43,6 +43,7 @@ const AUTH = {
   values: [
     'DEFAULT_ACCOUNT_PATHS',
     'authLifecycle',
+    'cookieSession',
     'createAuthLifecycle',
     'crossTabSync',
     'sessionRefresh',
@@ -163,6 +164,7 @@ const CORE = {
     'ResponseMeta',
     'SearchFilter',
     'SearchParams',
+    'SessionModule',
     'SessionRejectedListener',
     'SessionValidationResult',
     'SortDirection',

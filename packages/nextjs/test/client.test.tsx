@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { cookieSession } from '@bridgekit/core/auth';
 import { createClient, MemoryStorage } from '@bridgekit/core';
 import {
   BridgeHydrate,
@@ -61,7 +62,7 @@ describe('session cookie in cookie mode', () => {
       baseUrl: apiUrl,
       storage: new MemoryStorage(),
       timeout: 5000,
-      sessionMode: 'cookie' as const,
+      session: cookieSession(),
     };
     const { result } = renderHook(() => useAuth(), {
       wrapper: ({ children }: { children: ReactNode }) => (

@@ -2,6 +2,7 @@
 // as an HttpOnly cookie (a sign-in with `Prefer: session=cookie`); the browser sends it with
 // page requests to the Next.js app (cookies are per host, not per port), and the server
 // helpers forward it to the API as that same cookie, never as the session header.
+import { cookieSession } from '@bridgekit/core/auth';
 import { createServer } from '@bridgekit/server';
 import {
   createAuthMiddleware,
@@ -54,7 +55,7 @@ describe('cookie sessions on the Next.js server', () => {
     server!.resetRequests();
     const { fetch, sent } = recordingFetch();
     const client = await createServerClient(url, {
-      sessionMode: 'cookie',
+      session: cookieSession(),
       cookies: `theme=dark; session_id=${session}`,
       fetch,
     });
@@ -73,13 +74,13 @@ describe('cookie sessions on the Next.js server', () => {
     const url = await start();
     const session = await cookieLogin(url);
     const valid = await getServerSession(url, {
-      sessionMode: 'cookie',
+      session: cookieSession(),
       cookies: new Headers({ cookie: `session_id=${session}` }),
     });
     expect(valid).toMatchObject({ isValid: true, user: { userName: 'editor' } });
     server!.resetRequests();
     expect(
-      await getServerSession(url, { sessionMode: 'cookie', cookies: 'theme=dark' }),
+      await getServerSession(url, { session: cookieSession(), cookies: 'theme=dark' }),
     ).toBeNull();
     // No session: not even a request.
     expect(server!.requests()).toEqual([]);
@@ -89,7 +90,7 @@ describe('cookie sessions on the Next.js server', () => {
     });
     expect(ended.status).toBe(200);
     expect(
-      await getServerSession(url, { sessionMode: 'cookie', cookies: `session_id=${session}` }),
+      await getServerSession(url, { session: cookieSession(), cookies: `session_id=${session}` }),
     ).toBeNull();
   });
 
@@ -99,7 +100,7 @@ describe('cookie sessions on the Next.js server', () => {
     const proxy = createAuthMiddleware({
       baseUrl: url,
       protectedPaths: ['/account'],
-      clientConfig: { sessionMode: 'cookie' },
+      clientConfig: { session: cookieSession() },
     });
     const request = () =>
       new NextRequest('http://app.test/account', {
@@ -117,7 +118,7 @@ describe('cookie sessions on the Next.js server', () => {
     const session = await cookieLogin(url, 'sid');
     const { fetch, sent } = recordingFetch();
     const client = await createServerClient(url, {
-      sessionMode: 'cookie',
+      session: cookieSession(),
       cookieName: 'sid',
       cookies: `sid=${session}`,
       fetch,
@@ -126,7 +127,7 @@ describe('cookie sessions on the Next.js server', () => {
     expect(sent[0]!.cookie).toBe(`sid=${session}`);
     // An explicit sessionId wins over the cookie, in cookie mode too.
     const explicit = await createServerClient(url, {
-      sessionMode: 'cookie',
+      session: cookieSession(),
       cookieName: 'sid',
       sessionId: 'not-a-session',
       cookies: `sid=${session}`,

@@ -3,6 +3,7 @@
 // (not even the AsyncStorage-backed start-up of the auth service).
 import { afterEach, expect, jest, test } from '@jest/globals';
 import { Client } from '@bridgekit/core';
+import { cookieSession } from '@bridgekit/core/auth';
 import { render, waitFor } from '@testing-library/react-native';
 import { Text } from 'react-native';
 import { BridgeProvider, useAuth, useBridgeClient } from '../src/index';
@@ -26,7 +27,7 @@ test('a provider without modules adds nothing to its client and sends nothing un
   ).map((name) => jest.spyOn(Client.prototype, name));
   const { fetch, requests } = countingFetch();
   // Cookie mode: an auth service asks the server (`GET /auth/me`) who is signed in at start.
-  const config = { baseUrl: serverUrl(), sessionMode: 'cookie' as const, fetch };
+  const config = { baseUrl: serverUrl(), session: cookieSession(), fetch };
   const screen = render(
     <BridgeProvider config={config}>
       <DataOnly />

@@ -6,7 +6,7 @@ import type { ApiResponse, RequestOptions } from '../types';
 import { appendQuery } from '../url';
 import { checkHeader, checkSort, integer, whereEntry } from './builderChecks';
 import type { OperatorName } from './operators';
-import { describe } from '../argumentError';
+import { mustBe } from '../argumentError';
 import { assertNonEmptyString, assertQueryValue } from './queryValue';
 import {
   bracketSerializer,
@@ -86,7 +86,7 @@ export class QueryBuilder<T = any> {
       );
     }
     if (typeof endpoint !== 'string') {
-      throw new TypeError(`QueryBuilder: endpoint must be a string, got ${describe(endpoint)}`);
+      throw mustBe('QueryBuilder: endpoint', 'a string', endpoint);
     }
     if (
       typeof serializer !== 'object' ||
@@ -244,7 +244,7 @@ export class QueryBuilder<T = any> {
    */
   params(params: Record<string, unknown>): this {
     if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-      throw new TypeError(`params: params must be an object, got ${describe(params)}`);
+      throw mustBe('params: params', 'an object', params);
     }
     // Validate everything first so a bad value leaves the builder unchanged.
     const entries = Object.entries(params);
@@ -279,7 +279,7 @@ export class QueryBuilder<T = any> {
    */
   headers(headers: Record<string, string>): this {
     if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
-      throw new TypeError(`headers: headers must be an object, got ${describe(headers)}`);
+      throw mustBe('headers: headers', 'an object', headers);
     }
     const entries = Object.entries(headers);
     for (const [key, value] of entries) checkHeader('headers', key, value);
@@ -393,7 +393,7 @@ export class QueryBuilder<T = any> {
 
   #search(method: string, query: string): this {
     if (typeof query !== 'string') {
-      throw new TypeError(`${method}: query must be a string, got ${describe(query)}`);
+      throw mustBe(`${method}: query`, 'a string', query);
     }
     const entry: QueryEntry = { kind: 'search', value: query };
     if (query === '') this.#entries.delete(this.#serializer.key(entry));

@@ -4,7 +4,7 @@
  */
 import { headerProblem } from '../headers';
 import { type FilterOperator, isFilterOperator, OPERATOR_NAME_PATTERN } from './operators';
-import { describe } from '../argumentError';
+import { describe, mustBe } from '../argumentError';
 import { assertNonEmptyString, assertQueryValue } from './queryValue';
 import type { QueryEntry } from './serializer';
 
@@ -18,14 +18,15 @@ const FUNCTION_NAMES: Record<string, string> = {
 
 /** A safe integer `>= min`, or a `TypeError`/`RangeError` naming `name`. */
 export function integer(name: string, value: unknown, min: number): number {
-  if (typeof value !== 'number') {
-    throw new TypeError(`${name} must be a number, got ${describe(value)}`);
-  }
-  if (!Number.isFinite(value))
-    throw new RangeError(`${name} must be a finite number, got ${value}`);
-  if (!Number.isSafeInteger(value))
-    throw new RangeError(`${name} must be an integer, got ${value}`);
-  if (value < min) throw new RangeError(`${name} must be >= ${min}, got ${value}`);
+  if (typeof value !== 'number') throw mustBe(name, 'a number', value);
+  const problem = !Number.isFinite(value)
+    ? 'a finite number'
+    : !Number.isSafeInteger(value)
+      ? 'an integer'
+      : value < min
+        ? `>= ${min}`
+        : undefined;
+  if (problem !== undefined) throw mustBe(name, problem, value, RangeError);
   return value;
 }
 
@@ -59,9 +60,7 @@ export function whereEntry(method: string, field: string, rest: unknown[]): Quer
   let value: unknown;
   if (rest.length >= 2) {
     [operator, value] = rest;
-    if (typeof operator !== 'string') {
-      throw new TypeError(`${method}: operator must be a string, got ${describe(operator)}`);
-    }
+    if (typeof operator !== 'string') throw mustBe(`${method}: operator`, 'a string', operator);
   } else if (isFilterOperator(rest[0])) {
     ({ operator, value } = rest[0] as FilterOperator);
   } else {
@@ -89,7 +88,7 @@ export function checkSort(method: string, field: string, direction: unknown): vo
   assertNonEmptyString(field, `${method}: field`);
   if (direction !== 'asc' && direction !== 'desc') {
     const Kind = typeof direction === 'string' ? RangeError : TypeError;
-    throw new Kind(`${method}: direction must be 'asc' or 'desc', got ${describe(direction)}`);
+    throw mustBe(`${method}: direction`, "'asc' or 'desc'", direction, Kind);
   }
 }
 
@@ -99,9 +98,7 @@ export function checkHeader(method: string, key: unknown, value: unknown): void 
   if (headerProblem(key, '') !== undefined) {
     throw new TypeError(`${method}: name ${describe(key)} is not a valid header name`);
   }
-  if (typeof value !== 'string') {
-    throw new TypeError(`${method}: value of "${key}" must be a string, got ${describe(value)}`);
-  }
+  if (typeof value !== 'string') throw mustBe(`${method}: value of "${key}"`, 'a string', value);
   // CR/LF would let a value start a new header line; the platform refuses the rest.
   if (headerProblem(key, value) !== undefined) {
     throw new TypeError(

@@ -3,7 +3,7 @@
  * both must reject the same mistakes with the same messages, at the call that made them.
  */
 
-import { describe } from '../argumentError';
+import { mustBe } from '../argumentError';
 
 /** Values the builder turns into query text. */
 export type QueryScalar = string | number | boolean | bigint | Date | null;
@@ -29,9 +29,7 @@ export function assertQueryValue(value: unknown, name: string): void {
     case 'bigint':
       return;
     case 'number':
-      if (!Number.isFinite(value)) {
-        throw new RangeError(`${name} must be a finite number, got ${value}`);
-      }
+      if (!Number.isFinite(value)) throw mustBe(name, 'a finite number', value, RangeError);
       return;
     case 'undefined':
       throw new TypeError(`${name} is undefined`);
@@ -56,8 +54,6 @@ export function assertQueryValue(value: unknown, name: string): void {
 
 /** Throws a `TypeError` unless `value` is a non-empty string. */
 export function assertNonEmptyString(value: unknown, name: string): asserts value is string {
-  if (typeof value !== 'string') {
-    throw new TypeError(`${name} must be a string, got ${describe(value)}`);
-  }
+  if (typeof value !== 'string') throw mustBe(name, 'a string', value);
   if (value.length === 0) throw new TypeError(`${name} must not be empty`);
 }

@@ -30,6 +30,8 @@ export {
   type CrossTabSync,
   crossTabSync,
 } from './crossTabSync';
+// The other opt-in session module of this entry: cookie sessions.
+export { cookieSession } from '../cookieSession';
 
 /**
  * The auth lifecycle as a module the providers take (`lifecycle: authLifecycle(options)`):
@@ -102,7 +104,7 @@ function dataOf(response: ApiResponse): Record<string, unknown> {
  * challenge is kept for `verifyTwoFactor`. A logout sends the refresh token (the server
  * revokes it even when the session expired already); a validation that says the session
  * ended drops it. Every failure rejects with `BridgeApiError`.
- * With a cookie-mode client (`sessionMode: 'cookie'`) the refresh token is the server's
+ * With a client with a cookie session (`session: cookieSession()`) the refresh token is the server's
  * `HttpOnly` cookie: nothing is stored, and a refresh posts no token (the cookie carries it).
  *
  * @example

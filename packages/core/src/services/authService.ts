@@ -54,8 +54,8 @@ export interface AuthService {
  * Creates the auth service of a client: login with an e-mail or a user name, logout, session
  * validation, the current user, and a small store of `AuthState` that hooks subscribe to.
  * The start state comes from storage (user) and the client (session); a 401 on any request
- * that carried the session marks the session expired and signs the user out locally. With a
- * cookie-mode client (`sessionMode: 'cookie'`) the start state comes from `GET me` (a 401
+ * that carried the session marks the session expired and signs the user out locally. For a
+ * client with a cookie session (`session: cookieSession()`) the start state comes from `GET me` (a 401
  * is signed out), sign-ins ask for cookies and their answers need no session id.
  *
  * @example

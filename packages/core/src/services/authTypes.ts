@@ -31,7 +31,7 @@ export interface SessionValidationResult {
 /** What `login` resolves to once signed in. */
 export interface LoginResult {
   user: User;
-  /** Absent in cookie mode: the session is the server's `HttpOnly` cookie. */
+  /** Absent with a cookie session (`cookieSession()`): the session is the server's `HttpOnly` cookie. */
   sessionId?: string;
   expiresAt?: string;
   twoFactorRequired?: undefined;

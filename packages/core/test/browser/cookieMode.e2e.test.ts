@@ -1,4 +1,4 @@
-// In real Chromium: a cookie-mode client (`sessionMode: 'cookie'`) signs in
+// In real Chromium: a cookie-session client (`session: cookieSession()`) signs in
 // against the reference server; the session lives in an HttpOnly cookie that scripts cannot
 // read (`document.cookie`), the login answer holds no token, the cookie goes to the API and
 // to no other origin, and logout ends it. The page and the API are two loopback servers on
@@ -32,8 +32,8 @@ async function bundle(): Promise<string> {
     stdin: {
       contents: `
         import { createAuthService, createClient } from './src/index.ts';
-        import { createAuthLifecycle } from './src/services/authLifecycle.ts';
-        window.bridgekit = { createAuthService, createClient, createAuthLifecycle };
+        import { cookieSession, createAuthLifecycle } from './src/services/authLifecycle.ts';
+        window.bridgekit = { cookieSession, createAuthService, createClient, createAuthLifecycle };
       `,
       resolveDir: coreDir,
       loader: 'ts',
@@ -95,8 +95,9 @@ async function startApp(page: Page): Promise<Page> {
   await page.goto(`${pageOrigin}/`);
   await page.waitForFunction(() => 'bridgekit' in window);
   await page.evaluate((url) => {
-    const { createClient, createAuthService, createAuthLifecycle } = (window as any).bridgekit;
-    const client = createClient(url, { sessionMode: 'cookie', timeout: 5000 });
+    const { cookieSession, createClient, createAuthService, createAuthLifecycle } = (window as any)
+      .bridgekit;
+    const client = createClient(url, { session: cookieSession(), timeout: 5000 });
     const auth = createAuthService(client);
     (window as any).app = { client, auth, account: createAuthLifecycle(auth) };
   }, apiUrl);

@@ -4,7 +4,7 @@
  * the base URL's origin only. Two real loopback servers on two ports: two origins.
  */
 import { type Client, createAuthService, createClient, MemoryStorage } from '@bridgekit/core';
-import { createAuthLifecycle } from '@bridgekit/core/auth';
+import { cookieSession, createAuthLifecycle } from '@bridgekit/core/auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 
@@ -63,13 +63,13 @@ describe('a step that points the request at another origin', () => {
     expect(other.requests[1]!.headers['x-api-key']).toBeUndefined();
   });
 
-  it('cookie mode: credentials go to the base origin only', async () => {
+  it('cookie session: credentials go to the base origin only', async () => {
     const inits: RequestInit[] = [];
     const spy: typeof fetch = (input, init) => {
       inits.push(init!);
       return fetch(input, init);
     };
-    const api = createClient(home.url, { sessionMode: 'cookie', fetch: spy });
+    const api = createClient(home.url, { session: cookieSession(), fetch: spy });
     api.addRequestInterceptor((c) => {
       if (c.url.endsWith('/away')) c.url = `${other.url}/x`;
       return c;

@@ -1,12 +1,18 @@
-// Cookie sessions (`sessionMode: 'cookie'`) against the real reference
+// Cookie sessions (`session: cookieSession()`) against the real reference
 // server. Node's fetch keeps no cookies, so `jarFetch` plays the browser's part: it keeps the
 // cookies the server sets (by name and path, as a browser would) and sends them back only
 // for requests made with `credentials: 'include'` to the origin that set them. The browser
 // itself is tested in test/browser/cookieMode.e2e.test.ts.
-import { createAuthService, createClient, MemoryStorage } from '@bridgekit/core';
-import { createAuthLifecycle } from '@bridgekit/core/auth';
+import {
+  type ClientConfig,
+  createAuthService,
+  createClient,
+  MemoryStorage,
+  type SessionModule,
+} from '@bridgekit/core';
+import { cookieSession, createAuthLifecycle } from '@bridgekit/core/auth';
 import { createServer } from '@bridgekit/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 
 type Server = ReturnType<typeof createServer>;
 const running: Server[] = [];
@@ -60,7 +66,7 @@ async function setup(options: Parameters<typeof createServer>[0] = {}) {
   const browser = jarFetch(origin);
   const storage = new MemoryStorage();
   const client = createClient(url, {
-    sessionMode: 'cookie',
+    session: cookieSession(),
     storage,
     fetch: browser.fetch,
     timeout: 5000,
@@ -74,7 +80,7 @@ async function setup(options: Parameters<typeof createServer>[0] = {}) {
 
 const admin = { email: 'admin@example.com', password: 'admin123' };
 
-describe("sessionMode: 'cookie'", () => {
+describe('cookieSession()', () => {
   it('signs in with Prefer: session=cookie; the client holds no session, the cookie works', async () => {
     const { client, auth, storage, sent, jar } = await setup();
     // A fresh visitor: GET me answered 401, signed out, not "expired".
@@ -135,7 +141,7 @@ describe("sessionMode: 'cookie'", () => {
     await first.auth.login(admin);
     // A second service on the same "browser" (a reload): it asks GET me.
     const auth = createAuthService(
-      createClient(first.url, { sessionMode: 'cookie', fetch: first.fetch, timeout: 5000 }),
+      createClient(first.url, { session: cookieSession(), fetch: first.fetch, timeout: 5000 }),
     );
     expect(auth.getState().isLoading).toBe(true);
     await auth.ready;
@@ -221,18 +227,26 @@ describe("sessionMode: 'cookie'", () => {
     account.dispose();
   });
 
-  it('config checks name the option', () => {
-    expect(() => createClient('http://127.0.0.1:1', { sessionMode: 'jar' as never })).toThrow(
-      /config\.sessionMode/,
+  it('config checks name the option; sessionMode is gone (a typo-like unknown key)', () => {
+    expect(() => createClient('http://127.0.0.1:1', { session: 'cookie' as never })).toThrow(
+      /config\.session must be a session module/,
     );
     expect(() =>
-      createClient('http://127.0.0.1:1', { sessionMode: 'cookie', sessionId: 'abc' }),
-    ).toThrow(TypeError);
+      createClient('http://127.0.0.1:1', { session: cookieSession(), sessionId: 'abc' }),
+    ).toThrow(/sessionId cannot be combined with config\.session/);
     expect(() =>
-      createClient('http://127.0.0.1:1', { sessionMode: 'cookie', getSessionId: () => null }),
+      createClient('http://127.0.0.1:1', { session: cookieSession(), getSessionId: () => null }),
     ).toThrow(/getSessionId cannot be combined/);
-    expect(createClient('http://127.0.0.1:1', { sessionMode: 'token' }).getConfig()).toMatchObject({
-      sessionMode: 'token',
-    });
+    expect(() => createClient('http://127.0.0.1:1', { sessionMode: 'cookie' } as never)).toThrow(
+      /config\.sessionMode is not an option/,
+    );
+    const session = cookieSession();
+    expect(createClient('http://127.0.0.1:1', { session }).getConfig().session).toBe(session);
+  });
+
+  it('types: cookieSession() is a SessionModule for config.session', () => {
+    expectTypeOf(cookieSession()).toEqualTypeOf<SessionModule>();
+    expectTypeOf<ClientConfig['session']>().toEqualTypeOf<SessionModule | undefined>();
+    expectTypeOf<ClientConfig>().not.toHaveProperty('sessionMode');
   });
 });

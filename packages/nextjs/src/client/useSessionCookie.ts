@@ -9,7 +9,7 @@ import { removeSessionCookie, writeSessionCookie } from './sessionCookieWriter';
  * Mirrors the session of a provider instance into a cookie: written while the user is
  * signed in, removed after logout or when the session expires. The Next.js `BridgeProvider`
  * calls it for you; call it yourself only with the plain `@bridgekit/react` provider. Does
- * nothing for a client in cookie mode (`sessionMode: 'cookie'`): the API's own `HttpOnly`
+ * nothing for a client with a cookie session (`session: cookieSession()`): the API's own `HttpOnly`
  * cookie is the session.
  *
  * @param options cookie options; `false` turns mirroring off
@@ -32,8 +32,8 @@ export function useSessionCookie(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: optionsKey stands for `resolved`
   useEffect(() => {
-    // Cookie mode: the API keeps the session in its own HttpOnly cookie; there is nothing to mirror.
-    if (resolved === false || auth.client.getConfig?.().sessionMode === 'cookie') return;
+    // A cookie session: the API keeps the session in its own HttpOnly cookie; nothing to mirror.
+    if (resolved === false || auth.client.getConfig?.().session?.credentials !== undefined) return;
     let disposed = false;
     const sync = () => {
       const state = auth.getState();

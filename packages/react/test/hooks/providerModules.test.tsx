@@ -3,6 +3,7 @@
 // mounts, its client has no middleware or session listener (the fast path), no channel is
 // opened and nothing is sent; the auth service comes with the first hook that needs it.
 import { Client } from '@bridgekit/core';
+import { cookieSession } from '@bridgekit/core/auth';
 import { BridgeProvider, useAuth, useBridgeClient } from '@bridgekit/react/hooks';
 import { createServer } from '@bridgekit/server';
 import { render, waitFor } from '@testing-library/react';
@@ -33,7 +34,7 @@ it('a provider without modules adds nothing to its client and sends nothing unti
     return null;
   }
   // Cookie mode: an auth service asks the server (`GET /auth/me`) who is signed in at start.
-  const config = { baseUrl: url, sessionMode: 'cookie' as const, fetch: globalThis.fetch };
+  const config = { baseUrl: url, session: cookieSession(), fetch: globalThis.fetch };
   const { rerender } = render(
     <BridgeProvider config={config}>
       <DataOnly />
