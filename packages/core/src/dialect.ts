@@ -25,6 +25,12 @@ export interface DialectQuery extends QuerySerializer {
    * the operator and the dialect, e.g. `json-server 1.x cannot express operator 'between'`.
    */
   check?(entry: QueryEntry): string | undefined;
+  /**
+   * The path the builder sends to, from the one given to `client.query(path)`, the way the
+   * records part writes the services' paths (DRF's trailing slash). May be absolute or
+   * carry a `?query`/`#fragment`. @default the path as given
+   */
+  path?(endpoint: string): string;
 }
 
 /** The lists part: a list response (body and headers) -> `{ data, meta }`. */

@@ -6,7 +6,13 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, encodeValue, listPage, unsupported } from './shared';
+import {
+  encodeQueryComponent as enc,
+  encodeValue,
+  listPage,
+  restPath,
+  unsupported,
+} from './shared';
 
 /**
  * How a field is registered in spatie's `allowedFilters()`, which decides what
@@ -36,7 +42,11 @@ export interface LaravelOptions {
 
 const NAME = 'Laravel';
 const label = (e: QueryEntry) =>
-  e.kind === 'filter' ? `operator '${e.operator}' (on "${e.field}")` : 'search';
+  e.kind === 'filter'
+    ? `operator '${e.operator}' (on "${e.field}")`
+    : e.kind === 'param'
+      ? `param "${e.key}"`
+      : 'search';
 const MODES: Record<LaravelFilter, string> = {
   exact: 'eq in',
   partial: 'ilike',
@@ -116,14 +126,25 @@ export function laravel(options: LaravelOptions = {}): Dialect {
       check(e) {
         if (e.kind === 'offset') return unsupported(NAME, 'offset (the paginator counts pages)');
         if (e.kind === 'search' && !search)
-          return unsupported(NAME, 'search without laravel({ search })');
+          return unsupported(
+            NAME,
+            "search: set laravel({ search: 'name' }), the filter that takes it",
+          );
         if (e.kind === 'sort') {
           return e.fields.some(([f]) => f.includes(','))
             ? unsupported(NAME, 'a sort field holding a comma')
             : undefined;
         }
-        if (e.kind !== 'filter' && e.kind !== 'search') return undefined;
-        const values = e.kind === 'search' ? [e.value] : ([] as unknown[]).concat(e.value);
+        if (e.kind !== 'filter' && e.kind !== 'search' && e.kind !== 'param') return undefined;
+        const values = ([] as unknown[]).concat(e.value);
+        // The TrimStrings middleware trims every query value: the server would read another one.
+        if (values.some((v) => typeof v === 'string' && /^\s|\s$/.test(v))) {
+          return unsupported(
+            NAME,
+            `a value with leading or trailing whitespace in ${label(e)}: its TrimStrings middleware trims it`,
+          );
+        }
+        if (e.kind === 'param') return undefined;
         if (e.kind === 'filter') {
           const m = mode(e.field);
           if (!MODES[m].split(' ').includes(e.operator)) {
@@ -165,6 +186,8 @@ export function laravel(options: LaravelOptions = {}): Dialect {
       );
     },
     records: {
+      // The index route filters (spatie); there is no `/search` route.
+      path: restPath,
       updateMethod: 'PATCH',
       // An API resource wraps one record in `{ data }`; a model has its own keys (and an id).
       unwrap: (_operation, body) => {

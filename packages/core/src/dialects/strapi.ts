@@ -6,7 +6,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, listPage, pair, unsupported } from './shared';
+import { encodeQueryComponent as enc, listPage, pair, restPath, unsupported } from './shared';
 
 /** Options of `strapi()`. */
 export interface StrapiOptions {
@@ -124,14 +124,17 @@ export function strapi(options: StrapiOptions = {}): Dialect {
         if (e.kind === 'search') {
           return search?.length
             ? undefined
-            : unsupported(NAME, 'search without strapi({ search })');
+            : unsupported(
+                NAME,
+                "search: set strapi({ search: ['field', ...] }), the fields it matches",
+              );
         }
         if (e.kind !== 'filter') return undefined;
         const { operator, value } = e;
         if (!Object.hasOwn(OPS, operator)) return unsupported(NAME, label(e));
-        // qs (arrayLimit 100) turns a longer indexed list into an object.
-        if (Array.isArray(value) && value.length > 101) {
-          return unsupported(NAME, `more than 101 values in ${label(e)}`);
+        // qs (arrayLimit 100) reads a longer indexed list (`[100]` and up) as an object.
+        if (Array.isArray(value) && value.length > 100) {
+          return unsupported(NAME, `more than 100 values in ${label(e)} (its qs arrayLimit)`);
         }
         const middle = /like/.test(operator) ? PATTERN.exec(value as string)?.[2] : value;
         return typeof middle === 'string' &&
@@ -162,6 +165,8 @@ export function strapi(options: StrapiOptions = {}): Dialect {
       );
     },
     records: {
+      // The collection route filters; `/search` would be read as a document id.
+      path: restPath,
       updateMethod: 'PUT',
       wrap: (_operation, data) => ({ data }),
       unwrap: (_operation, body) => (body as { data?: unknown } | null)?.data ?? body,

@@ -100,6 +100,10 @@ export class QueryBuilder<T = any> {
     if (check !== undefined && typeof check !== 'function') {
       throw new TypeError('QueryBuilder: serializer.check must be a function');
     }
+    const { path } = serializer as DialectQuery;
+    if (path !== undefined && typeof path !== 'function') {
+      throw new TypeError('QueryBuilder: serializer.path must be a function');
+    }
     this.#client = client;
     this.#endpoint = endpoint;
     this.#serializer = serializer;
@@ -316,7 +320,8 @@ export class QueryBuilder<T = any> {
    * client.query('/users?active=1').page(2).toURL(); // '/users?active=1&page=2'
    */
   toURL(): string {
-    return appendQuery(this.#endpoint, this.toQueryString());
+    const { path } = this.#serializer as DialectQuery;
+    return appendQuery(path ? path(this.#endpoint) : this.#endpoint, this.toQueryString());
   }
 
   /**

@@ -2,7 +2,7 @@ import type { Client } from '../client';
 import type { ListItemAt, TypedClient, UntypedClient } from '../TypedClient';
 import type { Endpoint } from '../typedPaths';
 import type { Dialect, DialectQuery } from '../dialect';
-import { OPERATOR_NAME_PATTERN } from '../query/operators';
+import { whereEntry } from '../query/builderChecks';
 import { bracketSerializer, type QueryEntry } from '../query/serializer';
 import type { ApiResponse, RequestOptions } from '../types';
 import { appendQuery } from '../url';
@@ -144,24 +144,19 @@ function paginationEntries(params: QueryParams | undefined): QueryEntry[] {
   return entries;
 }
 
-/** One entry per filter, written by the query builder's serializer (`field[op]=value`). */
+/**
+ * One entry per filter, made and checked by the builder's `where` (same operator names,
+ * `inOp` -> `in`, same value checks), so a filter is sent as the builder would send it.
+ */
 function filterEntries(filters: SearchParams['filters']): QueryEntry[] {
   if (filters === undefined || filters === null) return [];
   if (typeof filters !== 'object') throw new TypeError('params.filters must be an object');
-  const entries: QueryEntry[] = [];
-  for (const [field, filter] of Object.entries(filters)) {
-    if (!field) throw new TypeError('params.filters: field names must be non-empty');
-    const operator = filter?.operator;
-    if (typeof operator !== 'string' || !OPERATOR_NAME_PATTERN.test(operator)) {
-      throw new TypeError(`params.filters.${field}.operator is not a valid operator name`);
+  return Object.entries(filters).map(([field, filter]) => {
+    if (typeof filter?.operator !== 'string') {
+      throw new TypeError(`params.filters.${field}.operator must be a string`);
     }
-    const value = operator === 'null' || operator === 'nnull' ? true : filter.value;
-    if (typeof value === 'number' && !Number.isFinite(value)) {
-      throw new RangeError(`params.filters.${field}.value must be a finite number`);
-    }
-    entries.push({ kind: 'filter', field, operator, value });
-  }
-  return entries;
+    return whereEntry('params.filters', field, [filter.operator, filter.value]);
+  });
 }
 
 /**

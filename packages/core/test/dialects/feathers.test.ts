@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   between,
+  notBetween,
   type Client,
   createAuthService,
   createBridgeApiService,
@@ -131,6 +132,11 @@ describe('feathers: filters return exactly the rows they mean', () => {
     ['lt', (q) => q.where('price', lt(30)), (p) => p.price < 30],
     ['lte', (q) => q.where('price', lte(30)), (p) => p.price <= 30],
     [
+      'between (sent as gte + lte)',
+      (q) => q.where('price', between(30, 120)),
+      (p) => p.price >= 30 && p.price <= 120,
+    ],
+    [
       'gte + lte',
       (q) => q.where('price', gte(30)).where('price', lte(120)),
       (p) => p.price >= 30 && p.price <= 120,
@@ -206,7 +212,11 @@ describe('feathers: lists through the service', () => {
 
 describe('feathers: what it cannot express is a TypeError at the call', () => {
   it.each([
-    ['between', (q: any) => q.where('price', between(1, 5)), `operator 'between' (on "price")`],
+    [
+      'notBetween',
+      (q: any) => q.where('price', notBetween(1, 5)),
+      `operator 'notBetween' (on "price")`,
+    ],
     [
       'ilike without like: true',
       (q: any) => q.where('name', ilike('%a%')),
