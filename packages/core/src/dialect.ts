@@ -137,6 +137,14 @@ export interface Dialect {
   /** Named in error messages (`… cannot express operator 'between'`). */
   readonly name: string;
   /**
+   * Tells this dialect apart from another with the same name but other options, in the
+   * keys of the React hooks' services and caches: two dialects with one `id` must speak
+   * alike. The built-ins write their name and options (`Strapi 5{"search":["name"]}`), so a
+   * factory called again on each render keeps its services and cache entries.
+   * @default name
+   */
+  readonly id?: string;
+  /**
    * Whether a `{ success, data, … }` body is an envelope to unwrap (core README,
    * "Responses"). Only the default protocol sends envelopes; elsewhere a record with a
    * `success` field is data.

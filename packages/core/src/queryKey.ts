@@ -6,8 +6,13 @@
 /** The query types of `useBridgeQuery`. */
 export type BridgeQueryType = 'list' | 'get' | 'search';
 
-/** An SWR key of Bridgekit: `['bridgekit', instanceId, endpoint, type, params]`. */
-export type BridgeQueryKey = readonly ['bridgekit', string, string, string, unknown];
+/**
+ * An SWR key of Bridgekit: `['bridgekit', instanceId, endpoint, type, params]`, then the
+ * entity's own dialect's id when it has one (`BridgeApiService.dialect`).
+ */
+export type BridgeQueryKey =
+  | readonly ['bridgekit', string, string, string, unknown]
+  | readonly ['bridgekit', string, string, string, unknown, string];
 
 /**
  * The SWR key of a query. Other packages (infinite lists, server prefetch) build their keys
@@ -16,12 +21,18 @@ export type BridgeQueryKey = readonly ['bridgekit', string, string, string, unkn
  * @example
  * bridgeQueryKey('default', '/products', 'list', { page: 1 })
  * // ['bridgekit', 'default', '/products', 'list', { page: 1 }]
+ * bridgeQueryKey('default', '/products', 'list', { page: 1 }, 'Strapi 5{}')
+ * // ['bridgekit', 'default', '/products', 'list', { page: 1 }, 'Strapi 5{}']
  */
 export function bridgeQueryKey(
   instanceId: string,
   endpoint: string,
   type: string,
   params: unknown,
+  dialect?: string,
 ): BridgeQueryKey {
-  return ['bridgekit', instanceId, endpoint, type, params];
+  // Without an entity dialect the key keeps five items, as server prefetches write it.
+  return dialect === undefined
+    ? ['bridgekit', instanceId, endpoint, type, params]
+    : ['bridgekit', instanceId, endpoint, type, params, dialect];
 }

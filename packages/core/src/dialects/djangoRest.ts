@@ -128,6 +128,7 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
 
   return {
     name: NAME,
+    id: NAME + JSON.stringify(options),
     envelope: false,
     query: {
       // A refused entry keeps a name of its own, so it replaces no other entry.

@@ -88,6 +88,7 @@ export function feathers(options: FeathersOptions = {}): Dialect {
   };
   return {
     name: 'feathers',
+    id: `feathers${JSON.stringify(options)}`,
     envelope: false,
     query: {
       key(e) {

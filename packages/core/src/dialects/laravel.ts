@@ -93,6 +93,7 @@ export function laravel(options: LaravelOptions = {}): Dialect {
   };
   return {
     name: NAME,
+    id: NAME + JSON.stringify(options),
     envelope: false,
     query: {
       // One `filter[f]` per field, except operator filters, whose conditions are ANDed.

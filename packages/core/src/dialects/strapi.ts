@@ -80,6 +80,7 @@ export function strapi(options: StrapiOptions = {}): Dialect {
   const { search } = options;
   return {
     name: NAME,
+    id: NAME + JSON.stringify(options),
     envelope: false,
     query: {
       // Page and offset pagination cannot be mixed: page() and offset() replace each other.

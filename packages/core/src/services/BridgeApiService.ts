@@ -93,6 +93,11 @@ export interface BridgeApiService<T> {
   readonly endpoint: string;
   /** The client the service sends through. */
   readonly client: Client;
+  /**
+   * `EntityConfig.dialect`: this entity's own dialect, or `undefined` when it speaks the
+   * client's. The React hooks key their services and caches by it.
+   */
+  readonly dialect?: Dialect;
   /** GET `endpoint?page&limit&sort`. */
   getList(params?: QueryParams): Promise<PaginatedResponse<T>>;
   /** GET `endpoint/:id`. */
@@ -259,6 +264,7 @@ export function createBridgeApiService<T>(
   return {
     endpoint,
     client,
+    ...(config.dialect && { dialect: config.dialect }),
     async getList(params) {
       const url = appendQuery(path('list'), serialize(query, paginationEntries(params)));
       return list<T>(succeeded(await client.get(url, options('list'))), page(params));

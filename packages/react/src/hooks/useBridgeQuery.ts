@@ -10,7 +10,7 @@ import {
 import { useCallback, useContext } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
 import { BridgeContext } from './internal/BridgeContext';
-import { instanceIdOf } from './internal/serviceRegistry';
+import { dialectKey, instanceIdOf } from './internal/serviceRegistry';
 import { toError } from './internal/toError';
 
 /**
@@ -129,7 +129,13 @@ export function useBridgeQuery<T>(
   const key =
     params === null || !enabled
       ? null
-      : bridgeQueryKey(instanceId, service.endpoint, type, params ?? {});
+      : bridgeQueryKey(
+          instanceId,
+          service.endpoint,
+          type,
+          params ?? {},
+          dialectKey(service.dialect),
+        );
   const swr = useSWR(
     key,
     ([, , , , p]: readonly unknown[]): Promise<unknown> =>
