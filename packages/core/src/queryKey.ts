@@ -3,12 +3,14 @@
  * (`@bridgekit/nextjs/server`) lands where the hooks look, and mutations find every query.
  */
 
+import type { Dialect } from './dialect';
+
 /** The query types of `useBridgeQuery`. */
 export type BridgeQueryType = 'list' | 'get' | 'search';
 
 /**
  * An SWR key of Bridgekit: `['bridgekit', instanceId, endpoint, type, params]`, then the
- * entity's own dialect's id when it has one (`BridgeApiService.dialect`).
+ * `id` (else the name) of the entity's own dialect when it has one (`BridgeApiService.dialect`).
  */
 export type BridgeQueryKey =
   | readonly ['bridgekit', string, string, string, unknown]
@@ -21,7 +23,7 @@ export type BridgeQueryKey =
  * @example
  * bridgeQueryKey('default', '/products', 'list', { page: 1 })
  * // ['bridgekit', 'default', '/products', 'list', { page: 1 }]
- * bridgeQueryKey('default', '/products', 'list', { page: 1 }, 'Strapi 5{}')
+ * bridgeQueryKey('default', '/products', 'list', { page: 1 }, strapi())
  * // ['bridgekit', 'default', '/products', 'list', { page: 1 }, 'Strapi 5{}']
  */
 export function bridgeQueryKey(
@@ -29,10 +31,10 @@ export function bridgeQueryKey(
   endpoint: string,
   type: string,
   params: unknown,
-  dialect?: string,
+  dialect?: Pick<Dialect, 'id' | 'name'>,
 ): BridgeQueryKey {
   // Without an entity dialect the key keeps five items, as server prefetches write it.
   return dialect === undefined
     ? ['bridgekit', instanceId, endpoint, type, params]
-    : ['bridgekit', instanceId, endpoint, type, params, dialect];
+    : ['bridgekit', instanceId, endpoint, type, params, dialect.id ?? dialect.name];
 }

@@ -4,7 +4,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { listPage, pair, restPath } from './shared';
+import { listPage, pair } from './shared';
 
 /** Options of `feathers()`. */
 export interface FeathersOptions {
@@ -124,7 +124,7 @@ export function feathers(options: FeathersOptions = {}): Dialect {
         { ...requested, offset: skip },
       );
     },
-    records: { path: restPath, updateMethod: 'PATCH' },
+    records: { updateMethod: 'PATCH' },
     auth: {
       // A Feathers app signs up by creating a user (the generated `users` service); the answer
       // holds no session. Core Feathers has no refresh token, password reset or second factor.

@@ -4,7 +4,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { listPage, pair, restPath, totalCountHeader } from './shared';
+import { listPage, pair, totalCountHeader } from './shared';
 
 /** Options of `jsonServer()`. */
 export interface JsonServerOptions {
@@ -158,7 +158,7 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect {
       const page = prev != null ? prev + 1 : next != null ? next - 1 : 1;
       return listPage({ data, total: items, next: next != null, page, limit }, requested);
     },
-    records: { path: restPath, updateMethod: 'PATCH' },
+    records: { updateMethod: 'PATCH' },
     errors(body) {
       const error = (body as { error?: unknown } | null)?.error;
       if (typeof error === 'string') return { error };

@@ -6,13 +6,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import {
-  encodeQueryComponent as enc,
-  encodeValue,
-  listPage,
-  restPath,
-  unsupported,
-} from './shared';
+import { encodeQueryComponent as enc, encodeValue, listPage, unsupported } from './shared';
 
 /**
  * How a field is registered in spatie's `allowedFilters()`, which decides what
@@ -127,10 +121,7 @@ export function laravel(options: LaravelOptions = {}): Dialect {
       check(e) {
         if (e.kind === 'offset') return unsupported(NAME, 'offset (the paginator counts pages)');
         if (e.kind === 'search' && !search)
-          return unsupported(
-            NAME,
-            "search: set laravel({ search: 'name' }), the filter that takes it",
-          );
+          return unsupported(NAME, 'search: set laravel({ search: filterName })');
         if (e.kind === 'sort') {
           return e.fields.some(([f]) => f.includes(','))
             ? unsupported(NAME, 'a sort field holding a comma')
@@ -187,8 +178,6 @@ export function laravel(options: LaravelOptions = {}): Dialect {
       );
     },
     records: {
-      // The index route filters (spatie); there is no `/search` route.
-      path: restPath,
       updateMethod: 'PATCH',
       // An API resource wraps one record in `{ data }`; a model has its own keys (and an id).
       unwrap: (_operation, body) => {

@@ -6,7 +6,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, listPage, pair, restPath, unsupported } from './shared';
+import { encodeQueryComponent as enc, listPage, pair, unsupported } from './shared';
 
 /** Options of `strapi()`. */
 export interface StrapiOptions {
@@ -109,13 +109,13 @@ export function strapi(options: StrapiOptions = {}): Dialect {
                 return pair(e.key, e.value);
               default:
                 return `pagination[${
-                  e.kind === 'page'
-                    ? 'page'
-                    : e.kind === 'offset'
-                      ? 'start'
-                      : offset
-                        ? 'limit'
-                        : 'pageSize'
+                  e.kind === 'limit'
+                    ? offset
+                      ? 'limit'
+                      : 'pageSize'
+                    : e.kind === 'page'
+                      ? 'page'
+                      : 'start'
                 }]=${e.value}`;
             }
           })
@@ -125,17 +125,14 @@ export function strapi(options: StrapiOptions = {}): Dialect {
         if (e.kind === 'search') {
           return search?.length
             ? undefined
-            : unsupported(
-                NAME,
-                "search: set strapi({ search: ['field', ...] }), the fields it matches",
-              );
+            : unsupported(NAME, 'search: set strapi({ search: [fields] })');
         }
         if (e.kind !== 'filter') return undefined;
         const { operator, value } = e;
         if (!Object.hasOwn(OPS, operator)) return unsupported(NAME, label(e));
         // qs (arrayLimit 100) reads a longer indexed list (`[100]` and up) as an object.
         if (Array.isArray(value) && value.length > 100) {
-          return unsupported(NAME, `more than 100 values in ${label(e)} (its qs arrayLimit)`);
+          return unsupported(NAME, `more than 100 values in ${label(e)}`);
         }
         const middle = /like/.test(operator) ? PATTERN.exec(value as string)?.[2] : value;
         return typeof middle === 'string' &&
@@ -166,8 +163,6 @@ export function strapi(options: StrapiOptions = {}): Dialect {
       );
     },
     records: {
-      // The collection route filters; `/search` would be read as a document id.
-      path: restPath,
       updateMethod: 'PUT',
       wrap: (_operation, data) => ({ data }),
       unwrap: (_operation, body) => (body as { data?: unknown } | null)?.data ?? body,

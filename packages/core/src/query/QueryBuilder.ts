@@ -100,12 +100,9 @@ export class QueryBuilder<T = any> {
     if (check !== undefined && typeof check !== 'function') {
       throw new TypeError('QueryBuilder: serializer.check must be a function');
     }
-    const { path } = serializer as DialectQuery;
-    if (path !== undefined && typeof path !== 'function') {
-      throw new TypeError('QueryBuilder: serializer.path must be a function');
-    }
     this.#client = client;
-    this.#endpoint = endpoint;
+    // The dialect's path (DRF's trailing slash), as its services write theirs.
+    this.#endpoint = (serializer as DialectQuery).path?.(endpoint) ?? endpoint;
     this.#serializer = serializer;
   }
 
@@ -320,8 +317,7 @@ export class QueryBuilder<T = any> {
    * client.query('/users?active=1').page(2).toURL(); // '/users?active=1&page=2'
    */
   toURL(): string {
-    const { path } = this.#serializer as DialectQuery;
-    return appendQuery(path ? path(this.#endpoint) : this.#endpoint, this.toQueryString());
+    return appendQuery(this.#endpoint, this.toQueryString());
   }
 
   /**

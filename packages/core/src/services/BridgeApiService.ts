@@ -29,7 +29,7 @@ export interface EntityConfig {
   /**
    * Path templates that replace the default path of an operation; `:id` is replaced by the
    * URI-encoded id. They win over the dialect's paths.
-   * @default {} (the dialect's paths; by default list/create `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`)
+   * @default {} (the dialect's paths; by default list/create `endpoint`, search `endpoint/search` (with a dialect's query part: `endpoint`), get/update/delete `endpoint/:id`)
    */
   customEndpoints?: Partial<Record<EntityOperation, string>>;
   /**
@@ -102,7 +102,7 @@ export interface BridgeApiService<T> {
   getList(params?: QueryParams): Promise<PaginatedResponse<T>>;
   /** GET `endpoint/:id`. */
   getById(id: string, params?: QueryParams): Promise<T>;
-  /** GET `endpoint/search?q&entity&page&limit&sort&field[op]=value...`. */
+  /** GET `endpoint/search?q&entity&page&limit&sort&field[op]=value...` (a dialect's query: `endpoint?…`). */
   search(params: SearchParams): Promise<PaginatedResponse<T>>;
   /** POST `endpoint`. */
   create(data: Partial<T>): Promise<T>;
@@ -186,7 +186,8 @@ function succeeded<R>(response: ApiResponse<R>): ApiResponse<R> {
 /**
  * Creates the CRUD + search service of one entity over a client. Paths of the Bridgekit
  * protocol (the reference server's routes, packages/server/README.md): list and create
- * `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`; update is a PATCH,
+ * `endpoint`, search `endpoint/search` (`endpoint` with a dialect's query part: the
+ * collection filters), get/update/delete `endpoint/:id`; update is a PATCH,
  * which merges. The dialect (`config.dialect`, else the client's) decides query syntax, list
  * shape, paths, verbs and bodies (`Dialect` in ../dialect.ts); `customEndpoints` and
  * `updateMethod` win over it.
@@ -236,7 +237,8 @@ export function createBridgeApiService<T>(
   const defaults: Record<EntityOperation, string> = {
     list: endpoint,
     create: endpoint,
-    search: `${base}/search`,
+    // `/search` is the reference server's route; elsewhere the collection filters.
+    search: dialect?.query ? endpoint : `${base}/search`,
     get: `${base}/:id`,
     update: `${base}/:id`,
     delete: `${base}/:id`,

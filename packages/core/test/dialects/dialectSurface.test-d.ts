@@ -25,12 +25,10 @@ describe('the dialect surface', () => {
   it("a service names its entity's own dialect", () => {
     expectTypeOf<BridgeApiService<unknown>['dialect']>().toEqualTypeOf<Dialect | undefined>();
   });
-  it('a query key may end with the dialect id', () => {
-    expectTypeOf(
-      bridgeQueryKey('i', '/p', 'list', {}, 'Strapi 5{}'),
-    ).toEqualTypeOf<BridgeQueryKey>();
+  it("a query key may end with the entity dialect's id", () => {
+    expectTypeOf(bridgeQueryKey('i', '/p', 'list', {}, strapi())).toEqualTypeOf<BridgeQueryKey>();
     expectTypeOf<['bridgekit', 'i', '/p', 'list', {}, 'x']>().toMatchTypeOf<BridgeQueryKey>();
-    // @ts-expect-error the dialect id is text
-    bridgeQueryKey('i', '/p', 'list', {}, 1);
+    // @ts-expect-error a dialect (its id and name), not a text
+    bridgeQueryKey('i', '/p', 'list', {}, 'strapi');
   });
 });

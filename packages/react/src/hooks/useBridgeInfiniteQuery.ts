@@ -8,7 +8,7 @@ import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'r
 import { useSWRConfig } from 'swr';
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import { BridgeContext } from './internal/BridgeContext';
-import { dialectKey, instanceIdOf } from './internal/serviceRegistry';
+import { instanceIdOf } from './internal/serviceRegistry';
 import { toError } from './internal/toError';
 import { onBridgeInvalidate } from './internal/invalidationListeners';
 
@@ -69,7 +69,7 @@ export function useBridgeInfiniteQuery<T>(
 ): UseBridgeInfiniteResult<T> {
   const instanceId = instanceIdOf('useBridgeInfiniteQuery', service, useContext(BridgeContext));
   const endpoint = service.endpoint;
-  const dialect = dialectKey(service.dialect);
+  const dialect = service.dialect && (service.dialect.id ?? service.dialect.name);
   const waiting = params === null;
   const { page: _ignored, ...pageParams } = params ?? {};
   // A stable text for the params, so an inline object does not restart the list.

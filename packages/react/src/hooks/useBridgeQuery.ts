@@ -10,7 +10,7 @@ import {
 import { useCallback, useContext } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
 import { BridgeContext } from './internal/BridgeContext';
-import { dialectKey, instanceIdOf } from './internal/serviceRegistry';
+import { instanceIdOf } from './internal/serviceRegistry';
 import { toError } from './internal/toError';
 
 /**
@@ -129,13 +129,7 @@ export function useBridgeQuery<T>(
   const key =
     params === null || !enabled
       ? null
-      : bridgeQueryKey(
-          instanceId,
-          service.endpoint,
-          type,
-          params ?? {},
-          dialectKey(service.dialect),
-        );
+      : bridgeQueryKey(instanceId, service.endpoint, type, params ?? {}, service.dialect);
   const swr = useSWR(
     key,
     ([, , , , p]: readonly unknown[]): Promise<unknown> =>

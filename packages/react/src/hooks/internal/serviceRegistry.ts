@@ -1,23 +1,10 @@
 // The services `useBridgeApi` hands out, one per client and entity config, and the instance each
 // belongs to (so query keys can name it). Internal: not exported by any entry.
-import {
-  type BridgeApiService,
-  createBridgeApiService,
-  type Dialect,
-  type EntityConfig,
-} from '@bridgekit/core';
+import { type BridgeApiService, createBridgeApiService, type EntityConfig } from '@bridgekit/core';
 import type { BridgeContextValue } from './BridgeContext';
 
 const instanceOfService = new WeakMap<object, string>();
 const servicesByClient = new WeakMap<object, Map<string, BridgeApiService<any>>>();
-
-/**
- * What tells an entity's own dialect apart in service and cache keys: its `id` (built-ins:
- * name and options, so `strapi()` called on each render stays one key), else its name.
- */
-export function dialectKey(dialect: Dialect | undefined): string | undefined {
-  return dialect && (dialect.id ?? dialect.name);
-}
 
 /** A stable text for an entity config, whatever the order of its keys. */
 export function entityConfigKey(config: EntityConfig): string {
@@ -27,13 +14,10 @@ export function entityConfigKey(config: EntityConfig): string {
     .sort()
     .map((k) => [k, custom[k as keyof typeof custom]]);
   // No updateMethod means the dialect's merging verb: not the same service as an explicit one.
-  // Two entities on one endpoint with different dialects are two services.
-  return JSON.stringify([
-    config.endpoint,
-    config.updateMethod ?? null,
-    sorted,
-    dialectKey(config.dialect) ?? null,
-  ]);
+  // Two entities on one endpoint with different dialects are two services. A dialect's data
+  // (name, id: the built-ins' name and options) tells it apart, so an inline `strapi()` is
+  // one service across renders.
+  return JSON.stringify([config.endpoint, config.updateMethod ?? null, sorted, config.dialect]);
 }
 
 /**
