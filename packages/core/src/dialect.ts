@@ -11,6 +11,7 @@ import type { EntityOperation, ListRequest, PaginatedResponse } from './services
 export type { ListRequest } from './services/entityTypes';
 import type { AccountPaths } from './services/authLifecycleTypes';
 import type { AuthPaths, LoginCredentials, LoginResult, User } from './services/authTypes';
+import type { Client } from './client';
 import type { ApiResponse } from './types';
 
 /**
@@ -58,6 +59,32 @@ export interface DialectRecords {
   /** The record in a `get`/`create`/`update` response's `data` (e.g. `body.data`, `rows[0]`). */
   unwrap?(operation: EntityOperation, data: unknown): unknown;
 }
+
+/**
+ * One service operation as a dialect's `operations` receive it: what to do, not a URL.
+ */
+export interface OperationRequest {
+  /** The client the service sends through (its base URL, session, middleware). */
+  client: Client;
+  /** The entity's endpoint, without a trailing slash (`'/products'`). */
+  endpoint: string;
+  /** The record's id (`get`, `update`, `delete`), as given (not encoded). */
+  id?: string;
+  /** The query of `list`, `search` and `get`: filters, sort, page..., already checked. */
+  entries: QueryEntry[];
+  /** The data of `create` and `update`, as given (`records.wrap` is not applied). */
+  body?: unknown;
+}
+
+/**
+ * The operations part: a call per service operation, for a backend that is not REST-shaped
+ * (an RPC endpoint). A given operation replaces the REST request; its answer still goes
+ * through the `list` part (`list`, `search`) or `records.unwrap` (the others), and a failure
+ * (`success: false`) rejects as a `BridgeApiError`.
+ */
+export type DialectOperations = {
+  [O in EntityOperation]?: (request: OperationRequest) => Promise<ApiResponse>;
+};
 
 /** The auth part: how to sign in and what a login answer means. */
 export interface DialectAuth {
@@ -154,6 +181,7 @@ export interface Dialect {
   query?: DialectQuery;
   list?: DialectList;
   records?: DialectRecords;
+  operations?: DialectOperations;
   auth?: DialectAuth;
   session?: DialectSession;
   /** A failure's parsed body -> `error`, `code`, `errors`; `undefined` keeps the default. */

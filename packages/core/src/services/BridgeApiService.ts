@@ -250,33 +250,50 @@ export function createBridgeApiService<T>(
     const text = template ?? defaults[operation];
     return encoded === undefined ? text : text.replace(/:id\b/g, encoded);
   };
-  const options = (operation: EntityOperation): RequestOptions | undefined => {
+  const operations = dialect?.operations ?? {};
+  /**
+   * One operation: its query checked and written (a refusal rejects as `CLIENT_ERROR`), then
+   * the dialect's own call when it has one (an RPC backend), else the REST request with the
+   * records part's headers and body. Resolves the answer; a failure rejects.
+   */
+  const send = async (
+    operation: EntityOperation,
+    entries: QueryEntry[],
+    id?: unknown,
+    data?: unknown,
+  ): Promise<ApiResponse> => {
+    // get, update and delete address one record: their id is checked even when missing.
+    const key = /^[gud]/.test(operation) ? checkId(id) : undefined;
+    const url = appendQuery(path(operation, key), serialize(query, entries));
+    const own = operations[operation];
     const headers = records.headers?.(operation);
-    return headers ? { headers } : undefined;
+    const options: RequestOptions | undefined = headers ? { headers } : undefined;
+    const sent = records.wrap && data !== undefined ? records.wrap(operation, data) : data;
+    return succeeded(
+      await (own
+        ? own({ client, endpoint, entries, id: key, body: data })
+        : operation === 'create'
+          ? client.post(url, sent, options)
+          : operation !== 'update'
+            ? client[operation === 'delete' ? 'delete' : 'get'](url, options)
+            : updateMethod === 'PATCH'
+              ? client.patch(url, sent, options)
+              : client.put(url, sent, options)),
+    );
   };
-  const body = (operation: EntityOperation, data: unknown) =>
-    records.wrap ? records.wrap(operation, data) : data;
   const record = (operation: EntityOperation, response: ApiResponse): T =>
     (records.unwrap ? records.unwrap(operation, response.data) : response.data) as T;
-  const page = (params: QueryParams | undefined) => ({
-    ...(params?.page !== undefined && { page: params.page }),
-    ...(params?.limit !== undefined && { limit: params.limit }),
-  });
 
   return {
     endpoint,
     client,
     ...(config.dialect && { dialect: config.dialect }),
+    // The list mappings read `page` and `limit` of the params (the requested page).
     async getList(params) {
-      const url = appendQuery(path('list'), serialize(query, paginationEntries(params)));
-      return list<T>(succeeded(await client.get(url, options('list'))), page(params));
+      return list<T>(await send('list', paginationEntries(params)), params ?? {});
     },
     async getById(id, params) {
-      const url = appendQuery(
-        path('get', checkId(id)),
-        serialize(query, paginationEntries(params)),
-      );
-      return record('get', succeeded(await client.get(url, options('get'))));
+      return record('get', await send('get', paginationEntries(params), id));
     },
     async search(params) {
       if (!params || typeof params !== 'object') throw new TypeError('params must be an object');
@@ -292,24 +309,16 @@ export function createBridgeApiService<T>(
         ...paginationEntries(params),
         ...filterEntries(params.filters),
       ];
-      const url = appendQuery(path('search'), serialize(query, entries));
-      return list<T>(succeeded(await client.get(url, options('search'))), page(params));
+      return list<T>(await send('search', entries), params);
     },
     async create(data) {
-      const response = await client.post(path('create'), body('create', data), options('create'));
-      return record('create', succeeded(response));
+      return record('create', await send('create', [], undefined, data));
     },
     async update(id, data) {
-      const url = path('update', checkId(id));
-      const sent = body('update', data);
-      const response =
-        updateMethod === 'PATCH'
-          ? await client.patch(url, sent, options('update'))
-          : await client.put(url, sent, options('update'));
-      return record('update', succeeded(response));
+      return record('update', await send('update', [], id, data));
     },
     async delete(id) {
-      succeeded(await client.delete(path('delete', checkId(id)), options('delete')));
+      await send('delete', [], id);
     },
   };
 }

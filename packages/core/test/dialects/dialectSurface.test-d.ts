@@ -3,8 +3,13 @@ import {
   type BridgeApiService,
   type BridgeQueryKey,
   bridgeQueryKey,
+  type ApiResponse,
+  type Client,
   type Dialect,
+  type DialectOperations,
   type DialectQuery,
+  type OperationRequest,
+  type QueryEntry,
 } from '@bridgekit/core';
 import { type FeathersOptions, feathers, strapi } from '@bridgekit/core/dialects';
 
@@ -15,6 +20,27 @@ describe('the dialect surface', () => {
       ((endpoint: string) => string) | undefined
     >();
     expectTypeOf(strapi({ search: ['name'] })).toMatchTypeOf<Dialect>();
+  });
+  it('the operations part: one call per service operation, answering an ApiResponse', () => {
+    expectTypeOf<Dialect['operations']>().toEqualTypeOf<DialectOperations | undefined>();
+    expectTypeOf<OperationRequest>().toEqualTypeOf<{
+      client: Client;
+      endpoint: string;
+      id?: string;
+      entries: QueryEntry[];
+      body?: unknown;
+    }>();
+    expectTypeOf<NonNullable<DialectOperations['list']>>().returns.toEqualTypeOf<
+      Promise<ApiResponse>
+    >();
+    const rpc: Dialect = {
+      name: 'rpc',
+      operations: { get: ({ client, id }) => client.post('/rpc', { id }) },
+    };
+    // @ts-expect-error an operation the services do not have
+    const wrong: Dialect = { name: 'rpc', operations: { getMany: async () => ({}) } };
+    expectTypeOf(rpc).toMatchTypeOf<Dialect>();
+    expectTypeOf(wrong).toMatchTypeOf<Dialect>();
   });
   it("feathers() takes its parser's arrayLimit", () => {
     expectTypeOf<FeathersOptions['arrayLimit']>().toEqualTypeOf<number | undefined>();
