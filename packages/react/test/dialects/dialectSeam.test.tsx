@@ -64,6 +64,23 @@ describe('BridgeForm through the dialect', () => {
     expect(last().url).toBe('/products/');
   });
 
+  it("BridgeForm's dialect prop: an endpoint of another backend than the client's", async () => {
+    server.reply({ status: 201, json: { data: { documentId: 'd2', name: 'Rug' } } });
+    const onSuccess = vi.fn();
+    const { container } = renderWithClient(
+      clientWith(jsonServer()),
+      <BridgeForm endpoint="/restaurants" method="POST" dialect={strapi()} onSuccess={onSuccess}>
+        <input aria-label="name" name="name" defaultValue="Rug" />
+        <button type="submit">Save</button>
+      </BridgeForm>,
+    );
+    // A hook option, not a <form> attribute.
+    expect(container.querySelector('form')!.hasAttribute('dialect')).toBe(false);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ documentId: 'd2', name: 'Rug' }));
+    expect(JSON.parse(last().body)).toEqual({ data: { name: 'Rug' } });
+  });
+
   it("useBridgeFormSubmit({ dialect }) speaks an entity's own dialect", async () => {
     server.reply({ json: { data: { documentId: 'd1', name: 'New' } } });
     let submit: ((v: object) => Promise<unknown>) | undefined;
