@@ -92,17 +92,20 @@ export function checkSort(method: string, field: string, direction: unknown): vo
   }
 }
 
-/** A header name and value for `header()`/`headers()`, checked like the client's. */
+/**
+ * A header name and value for `header()`/`headers()`, checked like the client's `setHeader`
+ * and in its words (CR/LF in a value would start a new header line).
+ */
 export function checkHeader(method: string, key: unknown, value: unknown): void {
   assertNonEmptyString(key, `${method}: name`);
-  if (headerProblem(key, '') !== undefined) {
-    throw new TypeError(`${method}: name ${describe(key)} is not a valid header name`);
+  const problem = headerProblem(key, value);
+  if (problem !== undefined) throw new TypeError(`${method}: ${problem}`);
+}
+
+/** The pairs of `headers()`/`params()`: a plain object's entries, or a `TypeError`. */
+export function objectEntries(method: string, value: unknown): [string, unknown][] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw mustBe(`${method}: ${method}`, 'an object', value);
   }
-  if (typeof value !== 'string') throw mustBe(`${method}: value of "${key}"`, 'a string', value);
-  // CR/LF would let a value start a new header line; the platform refuses the rest.
-  if (headerProblem(key, value) !== undefined) {
-    throw new TypeError(
-      `${method}: value of "${key}" must not contain CR, LF, NUL, other control characters or characters outside Latin-1`,
-    );
-  }
+  return Object.entries(value);
 }
