@@ -5,6 +5,7 @@
  */
 import { mustBe } from './argumentError';
 import { headerProblem, headersProblem } from './headers';
+import { isRecord as isObject } from './isRecord';
 import { MAX_TIMER_MS } from './maxTimer';
 import type { ClientConfig } from './clientConfig';
 import type { RequestConfig, RequestOptions } from './types';
@@ -12,9 +13,6 @@ import type { RequestConfig, RequestOptions } from './types';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 type Check = (name: string, value: unknown) => void;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const number =
   (max: number, integer?: boolean): Check =>

@@ -3,6 +3,7 @@
  * `TypeError`/`RangeError` naming the method and the argument, before the builder changes.
  */
 import { headerProblem } from '../headers';
+import { isRecord } from '../isRecord';
 import { type FilterOperator, isFilterOperator, OPERATOR_NAME_PATTERN } from './operators';
 import { describe, mustBe } from '../argumentError';
 import { assertNonEmptyString, assertQueryValue } from './queryValue';
@@ -104,7 +105,7 @@ export function checkHeader(method: string, key: unknown, value: unknown): void 
 
 /** The pairs of `headers()`/`params()`: a plain object's entries, or a `TypeError`. */
 export function objectEntries(method: string, value: unknown): [string, unknown][] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw mustBe(`${method}: ${method}`, 'an object', value);
   }
   return Object.entries(value);
