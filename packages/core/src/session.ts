@@ -2,7 +2,6 @@
  * The session resolution chain (core README, "Sessions"): in-memory value, then the app's
  * `getSessionId`, then storage keys in order.
  */
-import { headerProblem } from './headers';
 import { SESSION_STORAGE_KEYS } from './storage';
 import type { StorageAdapter } from './types';
 
@@ -102,23 +101,4 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       });
     },
   };
-}
-
-/**
- * `sessionId` when it can be a session (`setSessionId`'s check).
- *
- * @throws TypeError when it is not a non-empty string, or not fit for a header
- * @example
- * session.set(checkSessionId(id));
- */
-export function checkSessionId(sessionId: unknown): string {
-  if (typeof sessionId !== 'string' || sessionId === '') {
-    throw new TypeError('sessionId must be a non-empty string');
-  }
-  if (headerProblem('s', sessionId) !== undefined) {
-    throw new TypeError(
-      'sessionId must contain no control character (CR, LF, NUL…) and no character outside Latin-1',
-    );
-  }
-  return sessionId;
 }
