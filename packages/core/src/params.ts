@@ -3,6 +3,7 @@
  * query builder so both speak the same wire format (core README, "URLs and params" and "Wire
  * format").
  */
+import { mustBe } from './argumentError';
 
 /**
  * Serializes one value for the query string, not yet percent-encoded.
@@ -21,11 +22,11 @@ export function serializeValue(value: unknown): string | undefined {
       .join(',');
   }
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new RangeError('Invalid Date in query value');
+    if (Number.isNaN(value.getTime())) throw new RangeError('Query value is an invalid Date');
     return value.toISOString();
   }
   if (typeof value === 'number' && !Number.isFinite(value)) {
-    throw new RangeError(`Query value must be a finite number, got ${value}`);
+    throw mustBe('Query value', 'a finite number', value, RangeError);
   }
   return String(value);
 }

@@ -3,6 +3,7 @@
  * arguments to the request the middlewares see.
  * Everything here throws on bad input; the client turns a throw into `CLIENT_ERROR`.
  */
+import { mustBe } from './argumentError';
 import { isRawBody } from './body';
 import { checkOptions } from './configCheck';
 import type { ClientConfig } from './clientConfig';
@@ -114,7 +115,7 @@ export function prepareRequest(
   options: RequestOptions | undefined,
 ): Prepared | Promise<Prepared> {
   if (typeof endpoint !== 'string') {
-    throw new TypeError(`endpoint must be a string, got ${typeof endpoint}`);
+    throw mustBe('endpoint', 'a string', endpoint);
   }
   if (options !== undefined) checkOptions(options);
   const query = options?.params === undefined ? '' : toSearchParams(options.params);
