@@ -22,7 +22,7 @@ export function serializeValue(value: unknown): string | undefined {
       .join(',');
   }
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new RangeError('Query value is an invalid Date');
+    if (Number.isNaN(value.getTime())) throw new RangeError('Invalid Date in query value');
     return value.toISOString();
   }
   if (typeof value === 'number' && !Number.isFinite(value)) {
