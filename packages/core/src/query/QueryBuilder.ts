@@ -80,7 +80,7 @@ export class QueryBuilder<T = any> {
     endpoint: string,
     serializer: QuerySerializer | DialectQuery = bracketSerializer,
   ) {
-    if (typeof client !== 'object' || client === null || typeof client.get !== 'function') {
+    if (typeof client?.get !== 'function') {
       throw new TypeError(
         'QueryBuilder: client must be an object with get/post/put/patch/delete methods',
       );
@@ -88,12 +88,7 @@ export class QueryBuilder<T = any> {
     if (typeof endpoint !== 'string') {
       throw mustBe('QueryBuilder: endpoint', 'a string', endpoint);
     }
-    if (
-      typeof serializer !== 'object' ||
-      serializer === null ||
-      typeof serializer.key !== 'function' ||
-      typeof serializer.serialize !== 'function'
-    ) {
+    if (typeof serializer?.key !== 'function' || typeof serializer.serialize !== 'function') {
       throw new TypeError('QueryBuilder: serializer must have key() and serialize() methods');
     }
     const { check } = serializer as DialectQuery;
