@@ -62,11 +62,11 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       });
   };
 
-  const fromStorage = async (target: StorageAdapter): Promise<string | null> => {
+  const fromStorage = async (): Promise<string | null> => {
     if (pending > 0) await queue;
     for (const key of keys) {
       try {
-        const value = await target.getItem(key);
+        const value = await storage?.getItem(key);
         if (usable(value)) return value;
       } catch {
         // An unreadable key is the same as a missing one.
@@ -77,16 +77,15 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   const afterCallback = async (value: Promise<string | null> | string | null) => {
     const id = await value;
-    if (usable(id)) return id;
-    return storage === undefined ? null : fromStorage(storage);
+    return usable(id) ? id : fromStorage();
   };
 
   return {
     resolve() {
       if (memory !== null) return memory;
       if (getSessionId !== undefined) return afterCallback(getSessionId());
-      if (storage === undefined) return null;
-      return fromStorage(storage);
+      // Synchronous when there is nothing to read: the request need not wait a microtask.
+      return storage === undefined ? null : fromStorage();
     },
     set(id) {
       memory = id;
