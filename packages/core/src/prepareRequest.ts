@@ -81,9 +81,6 @@ export function prepareContext(
       includeSession: config.includeSession ?? true,
       credentials: config.session?.credentials,
       timeout: config.timeout ?? 30_000,
-      defaults,
-      plainHeaders: defaults,
-      jsonHeaders: defaults,
     },
     defaults,
   );
@@ -95,7 +92,11 @@ export function prepareContext(
  * @example
  * ctx = withDefaults(ctx, headerMap({ 'X-Api-Key': 'k' }));
  */
-export function withDefaults(ctx: PrepareContext, defaults: HeaderMap): PrepareContext {
+// The three header maps are derived here, for a new context and after setHeader alike.
+export function withDefaults(
+  ctx: Omit<PrepareContext, 'defaults' | 'plainHeaders' | 'jsonHeaders'>,
+  defaults: HeaderMap,
+): PrepareContext {
   const plainHeaders = mergeHeaders(headerMap(ACCEPT), defaults);
   const jsonHeaders = mergeHeaders(headerMap(ACCEPT_JSON), defaults);
   return { ...ctx, defaults, plainHeaders, jsonHeaders };
