@@ -69,13 +69,10 @@ export function whereEntry(method: string, field: string, rest: unknown[]): Quer
     value = rest[0];
   }
   const name = checkOperator(method, operator as string);
-  if (name === 'null' || name === 'nnull') {
-    value ??= true;
-  } else if (value === undefined) {
-    // Dropping it would silently widen the query (more rows than meant): refuse instead.
-    throw new TypeError(`${method}: value of "${field}" is undefined`);
-  }
+  if (name === 'null' || name === 'nnull') value ??= true;
   const label = `${method}: value of "${field}"`;
+  // Refuses `undefined` ("... is undefined"): dropping the filter would silently widen the
+  // query (more rows than meant).
   assertQueryValue(value, label);
   if (name === 'between' || name === 'notBetween') checkRange(label, value);
   if ((name === 'in' || name === 'nin') && Array.isArray(value) && value.length === 0) {
