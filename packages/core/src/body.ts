@@ -12,8 +12,6 @@ export interface EncodedBody {
   stream: boolean;
 }
 
-const NO_BODY: EncodedBody = { body: undefined, json: false, stream: false };
-
 // Tags instead of `instanceof`, so bodies from another realm (an iframe, a test DOM) pass too.
 const RAW_TAGS = new Set([
   '[object FormData]',
@@ -41,7 +39,7 @@ export function isRawBody(body: unknown): boolean {
   return RAW_TAGS.has(Object.prototype.toString.call(body));
 }
 
-function isStream(body: object): boolean {
+function isStream(body: unknown): boolean {
   return (
     (typeof ReadableStream !== 'undefined' && body instanceof ReadableStream) ||
     Object.prototype.toString.call(body) === '[object ReadableStream]'
@@ -58,10 +56,8 @@ function isStream(body: object): boolean {
  * encodeBody({ a: 1 }) // { body: '{"a":1}', json: true, stream: false }
  */
 export function encodeBody(body: unknown): EncodedBody {
-  if (body === undefined) return NO_BODY;
-  if (typeof body === 'string') return { body, json: false, stream: false };
-  if (isRawBody(body)) {
-    return { body: body as BodyInit, json: false, stream: isStream(body as object) };
+  if (body === undefined || isRawBody(body)) {
+    return { body: body as BodyInit | undefined, json: false, stream: isStream(body) };
   }
   const text = JSON.stringify(body);
   if (text === undefined) {

@@ -5,7 +5,7 @@
  * (`response`). Every call resolves to an `ApiResponse`; only programmer errors in the
  * constructor and the setters throw.
  */
-import { checkConfig, checkFunction } from './configCheck';
+import { checkConfig, checkFunction, checkSessionId } from './configCheck';
 import { deleteHeader, type HeaderMap, headerMap, headerProblem, putHeader } from './headers';
 import { originBound } from './originGuard';
 import * as steps from './pipeline';
@@ -18,7 +18,6 @@ import {
 } from './prepareRequest';
 import { QueryBuilder } from './query/QueryBuilder';
 import { createRedirectState } from './redirect';
-import { checkSessionId } from './session';
 import { getDefaultStorage } from './storage';
 import { type TransportContext, transport } from './transport';
 import type { ClientConfig } from './clientConfig';

@@ -5,6 +5,7 @@
  */
 import { mustBe } from './argumentError';
 import { headerProblem, headersProblem } from './headers';
+import { isRecord as isObject } from './isRecord';
 import { MAX_TIMER_MS } from './maxTimer';
 import type { ClientConfig } from './clientConfig';
 import type { RequestConfig, RequestOptions } from './types';
@@ -12,9 +13,6 @@ import type { RequestConfig, RequestOptions } from './types';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 type Check = (name: string, value: unknown) => void;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const number =
   (max: number, integer?: boolean): Check =>
@@ -56,6 +54,25 @@ const withMethods =
 
 const timeout = number(MAX_TIMER_MS);
 
+// It goes into a header: no control character (CR/LF would start a new header line).
+const sessionId: Check = (name, value) => {
+  if (typeof value !== 'string' || value === '' || headerProblem('s', value) !== undefined) {
+    throw mustBe(name, 'a non-empty string of Latin-1 text without control characters', value);
+  }
+};
+
+/**
+ * `sessionId` when it can be a session (`setSessionId`'s check, in `config.sessionId`'s words).
+ *
+ * @throws TypeError when it is not a non-empty string, or not fit for a header
+ * @example
+ * session.set(checkSessionId(id));
+ */
+export function checkSessionId(value: unknown): string {
+  sessionId('sessionId', value);
+  return value as string;
+}
+
 /** Throws a `TypeError` naming `name` unless `value` is a `StorageAdapter`. */
 export const checkStorage: Check = withMethods(
   'an object with getItem, setItem and removeItem',
@@ -71,11 +88,7 @@ const CONFIG: Record<string, Check> = {
       throw mustBe(name, 'a dialect object with a name', value);
     }
   },
-  sessionId: (name, value) => {
-    if (typeof value !== 'string' || value === '' || headerProblem('s', value) !== undefined) {
-      throw mustBe(name, 'a non-empty string of Latin-1 text without control characters', value);
-    }
-  },
+  sessionId,
   getSessionId: checkFunction,
   session: withMethods('a session module (see cookieSession)', 'resolve', 'set', 'clear'),
   includeSession: checkBoolean,

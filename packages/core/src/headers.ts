@@ -20,9 +20,8 @@ export type HeaderMap = Record<string, string>;
  * headerMap({ Accept: 'application/json' }).constructor // undefined
  */
 export function headerMap(source?: Record<string, string>): HeaderMap {
-  const map = Object.create(null) as HeaderMap;
-  if (source !== undefined) for (const key of Object.keys(source)) map[key] = source[key]!;
-  return map;
+  // No prototype: a header named `__proto__` is a header, and assign() sets it as one.
+  return Object.assign(Object.create(null) as HeaderMap, source);
 }
 
 /**

@@ -3,6 +3,7 @@
  * query builder so both speak the same wire format (core README, "URLs and params" and "Wire
  * format").
  */
+import { mustBe } from './argumentError';
 
 /**
  * Serializes one value for the query string, not yet percent-encoded.
@@ -25,7 +26,7 @@ export function serializeValue(value: unknown): string | undefined {
     return value.toISOString();
   }
   if (typeof value === 'number' && !Number.isFinite(value)) {
-    throw new RangeError(`Query value must be a finite number, got ${value}`);
+    throw mustBe('Query value', 'a finite number', value, RangeError);
   }
   return String(value);
 }

@@ -10,6 +10,7 @@
  * the session-rejected listeners. A step runs once per call; retries are inside `next`.
  */
 import { checkRequestConfig } from './configCheck';
+import { isRecord } from './isRecord';
 import { failure, normalizeMeta } from './response';
 import type {
   ApiResponse,
@@ -88,12 +89,7 @@ interface Entry {
  * isApiResponse({ success: true, status: 200 }) // true
  */
 export function isApiResponse(value: unknown): value is ApiResponse {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ApiResponse).status === 'number' &&
-    typeof (value as ApiResponse).success === 'boolean'
-  );
+  return isRecord(value) && typeof value.status === 'number' && typeof value.success === 'boolean';
 }
 
 function asError(value: unknown): Error {

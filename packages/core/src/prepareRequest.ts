@@ -3,6 +3,7 @@
  * arguments to the request the middlewares see.
  * Everything here throws on bad input; the client turns a throw into `CLIENT_ERROR`.
  */
+import { mustBe } from './argumentError';
 import { isRawBody } from './body';
 import { checkOptions } from './configCheck';
 import type { ClientConfig } from './clientConfig';
@@ -80,9 +81,6 @@ export function prepareContext(
       includeSession: config.includeSession ?? true,
       credentials: config.session?.credentials,
       timeout: config.timeout ?? 30_000,
-      defaults,
-      plainHeaders: defaults,
-      jsonHeaders: defaults,
     },
     defaults,
   );
@@ -94,7 +92,11 @@ export function prepareContext(
  * @example
  * ctx = withDefaults(ctx, headerMap({ 'X-Api-Key': 'k' }));
  */
-export function withDefaults(ctx: PrepareContext, defaults: HeaderMap): PrepareContext {
+// The three header maps are derived here, for a new context and after setHeader alike.
+export function withDefaults(
+  ctx: Omit<PrepareContext, 'defaults' | 'plainHeaders' | 'jsonHeaders'>,
+  defaults: HeaderMap,
+): PrepareContext {
   const plainHeaders = mergeHeaders(headerMap(ACCEPT), defaults);
   const jsonHeaders = mergeHeaders(headerMap(ACCEPT_JSON), defaults);
   return { ...ctx, defaults, plainHeaders, jsonHeaders };
@@ -114,7 +116,7 @@ export function prepareRequest(
   options: RequestOptions | undefined,
 ): Prepared | Promise<Prepared> {
   if (typeof endpoint !== 'string') {
-    throw new TypeError(`endpoint must be a string, got ${typeof endpoint}`);
+    throw mustBe('endpoint', 'a string', endpoint);
   }
   if (options !== undefined) checkOptions(options);
   const query = options?.params === undefined ? '' : toSearchParams(options.params);

@@ -2,6 +2,7 @@
  * HTTP response -> `ApiResponse` (core README, "Responses").
  */
 import type { Dialect } from './dialect';
+import { isRecord as isObject } from './isRecord';
 import { META_ALIASES, toNumber } from './meta';
 import type { ApiResponse, ClientErrorCode, ResponseMeta } from './types';
 
@@ -22,10 +23,6 @@ const ENVELOPE_KEYS = new Set([
 const TEXT_ERROR_MAX = 200;
 
 type Obj = Record<string, unknown>;
-
-function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Whether a parsed JSON body is an envelope: it has a boolean `success`, or it has `data`

@@ -2,7 +2,6 @@
  * The session resolution chain (core README, "Sessions"): in-memory value, then the app's
  * `getSessionId`, then storage keys in order.
  */
-import { headerProblem } from './headers';
 import { SESSION_STORAGE_KEYS } from './storage';
 import type { StorageAdapter } from './types';
 
@@ -63,11 +62,11 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       });
   };
 
-  const fromStorage = async (target: StorageAdapter): Promise<string | null> => {
+  const fromStorage = async (): Promise<string | null> => {
     if (pending > 0) await queue;
     for (const key of keys) {
       try {
-        const value = await target.getItem(key);
+        const value = await storage?.getItem(key);
         if (usable(value)) return value;
       } catch {
         // An unreadable key is the same as a missing one.
@@ -78,16 +77,15 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   const afterCallback = async (value: Promise<string | null> | string | null) => {
     const id = await value;
-    if (usable(id)) return id;
-    return storage === undefined ? null : fromStorage(storage);
+    return usable(id) ? id : fromStorage();
   };
 
   return {
     resolve() {
       if (memory !== null) return memory;
       if (getSessionId !== undefined) return afterCallback(getSessionId());
-      if (storage === undefined) return null;
-      return fromStorage(storage);
+      // Synchronous when there is nothing to read: the request need not wait a microtask.
+      return storage === undefined ? null : fromStorage();
     },
     set(id) {
       memory = id;
@@ -102,23 +100,4 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       });
     },
   };
-}
-
-/**
- * `sessionId` when it can be a session (`setSessionId`'s check).
- *
- * @throws TypeError when it is not a non-empty string, or not fit for a header
- * @example
- * session.set(checkSessionId(id));
- */
-export function checkSessionId(sessionId: unknown): string {
-  if (typeof sessionId !== 'string' || sessionId === '') {
-    throw new TypeError('sessionId must be a non-empty string');
-  }
-  if (headerProblem('s', sessionId) !== undefined) {
-    throw new TypeError(
-      'sessionId must contain no control character (CR, LF, NUL…) and no character outside Latin-1',
-    );
-  }
-  return sessionId;
 }

@@ -4,7 +4,7 @@
 import type { DialectQuery } from '../dialect';
 import type { ApiResponse, RequestOptions } from '../types';
 import { appendQuery } from '../url';
-import { checkHeader, checkSort, integer, whereEntry } from './builderChecks';
+import { checkHeader, checkSort, integer, objectEntries, whereEntry } from './builderChecks';
 import type { OperatorName } from './operators';
 import { mustBe } from '../argumentError';
 import { assertNonEmptyString, assertQueryValue } from './queryValue';
@@ -80,7 +80,7 @@ export class QueryBuilder<T = any> {
     endpoint: string,
     serializer: QuerySerializer | DialectQuery = bracketSerializer,
   ) {
-    if (typeof client !== 'object' || client === null || typeof client.get !== 'function') {
+    if (typeof client?.get !== 'function') {
       throw new TypeError(
         'QueryBuilder: client must be an object with get/post/put/patch/delete methods',
       );
@@ -88,12 +88,7 @@ export class QueryBuilder<T = any> {
     if (typeof endpoint !== 'string') {
       throw mustBe('QueryBuilder: endpoint', 'a string', endpoint);
     }
-    if (
-      typeof serializer !== 'object' ||
-      serializer === null ||
-      typeof serializer.key !== 'function' ||
-      typeof serializer.serialize !== 'function'
-    ) {
+    if (typeof serializer?.key !== 'function' || typeof serializer.serialize !== 'function') {
       throw new TypeError('QueryBuilder: serializer must have key() and serialize() methods');
     }
     const { check } = serializer as DialectQuery;
@@ -121,7 +116,7 @@ export class QueryBuilder<T = any> {
   where(field: string, value: unknown): this;
   where(field: string, operator: WhereOperator, value: unknown): this;
   where(field: string, ...rest: unknown[]): this {
-    return this.#where('where', field, rest);
+    return this.#set(whereEntry('where', field, rest));
   }
 
   /**
@@ -133,7 +128,7 @@ export class QueryBuilder<T = any> {
   filter(field: string, value: unknown): this;
   filter(field: string, operator: WhereOperator, value: unknown): this;
   filter(field: string, ...rest: unknown[]): this {
-    return this.#where('filter', field, rest);
+    return this.#set(whereEntry('filter', field, rest));
   }
 
   /**
@@ -163,8 +158,7 @@ export class QueryBuilder<T = any> {
    * qb.page(2); // page=2
    */
   page(page: number): this {
-    this.#set({ kind: 'page', value: integer('page', page, 1) });
-    return this;
+    return this.#set({ kind: 'page', value: integer('page', page, 1) });
   }
 
   /**
@@ -174,8 +168,7 @@ export class QueryBuilder<T = any> {
    * qb.limit(20); // limit=20
    */
   limit(limit: number): this {
-    this.#set({ kind: 'limit', value: integer('limit', limit, 1) });
-    return this;
+    return this.#set({ kind: 'limit', value: integer('limit', limit, 1) });
   }
 
   /**
@@ -185,8 +178,7 @@ export class QueryBuilder<T = any> {
    * qb.perPage(50); // limit=50
    */
   perPage(limit: number): this {
-    this.#set({ kind: 'limit', value: integer('perPage', limit, 1) });
-    return this;
+    return this.#set({ kind: 'limit', value: integer('perPage', limit, 1) });
   }
 
   /**
@@ -196,8 +188,7 @@ export class QueryBuilder<T = any> {
    * qb.offset(40); // offset=40
    */
   offset(offset: number): this {
-    this.#set({ kind: 'offset', value: integer('offset', offset, 0) });
-    return this;
+    return this.#set({ kind: 'offset', value: integer('offset', offset, 0) });
   }
 
   /**
@@ -232,9 +223,7 @@ export class QueryBuilder<T = any> {
    * qb.param('include', 'owner'); // include=owner
    */
   param(key: string, value: unknown): this {
-    assertNonEmptyString(key, 'param: key');
-    this.#param(key, value, `param: value of "${key}"`);
-    return this;
+    return this.#param('param', key, value, true);
   }
 
   /**
@@ -244,19 +233,10 @@ export class QueryBuilder<T = any> {
    * qb.params({ include: 'owner', fields: ['id', 'name'] }); // include=owner&fields=id,name
    */
   params(params: Record<string, unknown>): this {
-    if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-      throw mustBe('params: params', 'an object', params);
-    }
     // Validate everything first so a bad value leaves the builder unchanged.
-    const entries = Object.entries(params);
-    for (const [key, value] of entries) {
-      assertNonEmptyString(key, 'params: key');
-      if (value !== null && value !== undefined) {
-        assertQueryValue(value, `params: value of "${key}"`);
-        this.#check({ kind: 'param', key, value });
-      }
-    }
-    for (const [key, value] of entries) this.#param(key, value, `params: value of "${key}"`);
+    const entries = objectEntries('params', params);
+    for (const [key, value] of entries) this.#param('params', key, value, false);
+    for (const [key, value] of entries) this.#param('params', key, value, true);
     return this;
   }
 
@@ -268,8 +248,7 @@ export class QueryBuilder<T = any> {
    * qb.header('X-Tenant', 'acme');
    */
   header(key: string, value: string): this {
-    this.#header('header', key, value);
-    return this;
+    return this.#header('header', key, value, true);
   }
 
   /**
@@ -279,12 +258,9 @@ export class QueryBuilder<T = any> {
    * qb.headers({ 'X-Tenant': 'acme', 'Accept-Language': 'fr' });
    */
   headers(headers: Record<string, string>): this {
-    if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
-      throw mustBe('headers: headers', 'an object', headers);
-    }
-    const entries = Object.entries(headers);
-    for (const [key, value] of entries) checkHeader('headers', key, value);
-    for (const [key, value] of entries) this.#header('headers', key, value);
+    const entries = objectEntries('headers', headers);
+    for (const [key, value] of entries) this.#header('headers', key, value as string, false);
+    for (const [key, value] of entries) this.#header('headers', key, value as string, true);
     return this;
   }
 
@@ -327,7 +303,7 @@ export class QueryBuilder<T = any> {
    * const res = await client.query<User[]>('/users').page(1).get();
    */
   get<R = T>(): Promise<ApiResponse<R>> {
-    return this.#client.get<R>(this.toURL(), this.#options());
+    return this.#send('get');
   }
 
   /**
@@ -337,7 +313,7 @@ export class QueryBuilder<T = any> {
    * await client.query('/sessions').where('expired', true).delete();
    */
   delete<R = T>(): Promise<ApiResponse<R>> {
-    return this.#client.delete<R>(this.toURL(), this.#options());
+    return this.#send('delete');
   }
 
   /**
@@ -347,7 +323,7 @@ export class QueryBuilder<T = any> {
    * await client.query('/reports').param('format', 'csv').post({ range: 'week' });
    */
   post<R = T>(body?: unknown): Promise<ApiResponse<R>> {
-    return this.#client.post<R>(this.toURL(), body, this.#options());
+    return this.#send('post', body);
   }
 
   /**
@@ -357,7 +333,7 @@ export class QueryBuilder<T = any> {
    * await client.query('/settings').param('scope', 'user').put({ theme: 'dark' });
    */
   put<R = T>(body?: unknown): Promise<ApiResponse<R>> {
-    return this.#client.put<R>(this.toURL(), body, this.#options());
+    return this.#send('put', body);
   }
 
   /**
@@ -367,28 +343,29 @@ export class QueryBuilder<T = any> {
    * await client.query('/tasks').where('status', 'todo').patch({ assignee: 'me' });
    */
   patch<R = T>(body?: unknown): Promise<ApiResponse<R>> {
-    return this.#client.patch<R>(this.toURL(), body, this.#options());
+    return this.#send('patch', body);
   }
 
-  #options(): RequestOptions {
+  // `body` is absent for get/delete, so the options land where each verb expects them.
+  #send<R>(verb: keyof QueryExecutor, ...body: unknown[]): Promise<ApiResponse<R>> {
     const headers: Record<string, string> = {};
     for (const [name, value] of this.#headers.values()) headers[name] = value;
-    return { headers };
+    return (this.#client[verb] as (...args: unknown[]) => Promise<ApiResponse<R>>)(
+      this.toURL(),
+      ...body,
+      { headers },
+    );
   }
 
-  // Called before anything changes: a refused entry leaves the builder as it was.
-  #check(entry: QueryEntry): void {
+  // Checks before anything changes, so a refused entry leaves the builder as it was.
+  #check(entry: QueryEntry): QueryEntry {
     const problem = this.#serializer.check?.(entry);
     if (problem !== undefined) throw new TypeError(problem);
+    return entry;
   }
 
-  #set(entry: QueryEntry): void {
-    this.#check(entry);
-    this.#entries.set(this.#serializer.key(entry), entry);
-  }
-
-  #where(method: string, field: string, rest: unknown[]): this {
-    this.#set(whereEntry(method, field, rest));
+  #set(entry: QueryEntry): this {
+    this.#entries.set(this.#serializer.key(this.#check(entry)), entry);
     return this;
   }
 
@@ -397,35 +374,37 @@ export class QueryBuilder<T = any> {
       throw mustBe(`${method}: query`, 'a string', query);
     }
     const entry: QueryEntry = { kind: 'search', value: query };
-    if (query === '') this.#entries.delete(this.#serializer.key(entry));
-    else this.#set(entry);
+    if (query !== '') return this.#set(entry);
+    this.#entries.delete(this.#serializer.key(entry));
     return this;
   }
 
   #sort(method: string, field: string, direction: SortDirection): this {
     checkSort(method, field, direction);
-    const key = this.#serializer.key({ kind: 'sort', fields: [] });
-    const current = this.#entries.get(key);
+    const current = this.#entries.get(this.#serializer.key({ kind: 'sort', fields: [] }));
     const fields = current?.kind === 'sort' ? [...current.fields] : [];
     const at = fields.findIndex(([name]) => name === field);
-    if (at === -1) fields.push([field, direction]);
-    else fields[at] = [field, direction];
-    this.#set({ kind: 'sort', fields });
+    fields[at === -1 ? fields.length : at] = [field, direction];
+    return this.#set({ kind: 'sort', fields });
+  }
+
+  // `apply` false only checks: params() checks every pair before it changes anything.
+  #param(method: string, key: string, value: unknown, apply: boolean): this {
+    assertNonEmptyString(key, `${method}: key`);
+    const entry: QueryEntry = { kind: 'param', key, value };
+    if (value === null || value === undefined) {
+      if (apply) this.#entries.delete(this.#serializer.key(entry));
+      return this;
+    }
+    assertQueryValue(value, `${method}: value of "${key}"`);
+    if (apply) return this.#set(entry);
+    this.#check(entry);
     return this;
   }
 
-  #param(key: string, value: unknown, label: string): void {
-    const entry: QueryEntry = { kind: 'param', key, value };
-    if (value === null || value === undefined) {
-      this.#entries.delete(this.#serializer.key(entry));
-      return;
-    }
-    assertQueryValue(value, label);
-    this.#set(entry);
-  }
-
-  #header(method: string, key: string, value: string): void {
+  #header(method: string, key: string, value: string, apply: boolean): this {
     checkHeader(method, key, value);
-    this.#headers.set(key.toLowerCase(), [key, value]);
+    if (apply) this.#headers.set(key.toLowerCase(), [key, value]);
+    return this;
   }
 }

@@ -3,6 +3,7 @@
  * `TypeError`/`RangeError` naming the method and the argument, before the builder changes.
  */
 import { headerProblem } from '../headers';
+import { isRecord } from '../isRecord';
 import { type FilterOperator, isFilterOperator, OPERATOR_NAME_PATTERN } from './operators';
 import { describe, mustBe } from '../argumentError';
 import { assertNonEmptyString, assertQueryValue } from './queryValue';
@@ -68,13 +69,10 @@ export function whereEntry(method: string, field: string, rest: unknown[]): Quer
     value = rest[0];
   }
   const name = checkOperator(method, operator as string);
-  if (name === 'null' || name === 'nnull') {
-    value ??= true;
-  } else if (value === undefined) {
-    // Dropping it would silently widen the query (more rows than meant): refuse instead.
-    throw new TypeError(`${method}: value of "${field}" is undefined`);
-  }
+  if (name === 'null' || name === 'nnull') value ??= true;
   const label = `${method}: value of "${field}"`;
+  // Refuses `undefined` ("... is undefined"): dropping the filter would silently widen the
+  // query (more rows than meant).
   assertQueryValue(value, label);
   if (name === 'between' || name === 'notBetween') checkRange(label, value);
   if ((name === 'in' || name === 'nin') && Array.isArray(value) && value.length === 0) {
@@ -92,17 +90,20 @@ export function checkSort(method: string, field: string, direction: unknown): vo
   }
 }
 
-/** A header name and value for `header()`/`headers()`, checked like the client's. */
+/**
+ * A header name and value for `header()`/`headers()`, checked like the client's `setHeader`
+ * and in its words (CR/LF in a value would start a new header line).
+ */
 export function checkHeader(method: string, key: unknown, value: unknown): void {
   assertNonEmptyString(key, `${method}: name`);
-  if (headerProblem(key, '') !== undefined) {
-    throw new TypeError(`${method}: name ${describe(key)} is not a valid header name`);
+  const problem = headerProblem(key, value);
+  if (problem !== undefined) throw new TypeError(`${method}: ${problem}`);
+}
+
+/** The pairs of `headers()`/`params()`: a plain object's entries, or a `TypeError`. */
+export function objectEntries(method: string, value: unknown): [string, unknown][] {
+  if (!isRecord(value)) {
+    throw mustBe(`${method}: ${method}`, 'an object', value);
   }
-  if (typeof value !== 'string') throw mustBe(`${method}: value of "${key}"`, 'a string', value);
-  // CR/LF would let a value start a new header line; the platform refuses the rest.
-  if (headerProblem(key, value) !== undefined) {
-    throw new TypeError(
-      `${method}: value of "${key}" must not contain CR, LF, NUL, other control characters or characters outside Latin-1`,
-    );
-  }
+  return Object.entries(value);
 }

@@ -5,6 +5,7 @@
  * function and the argument.
  */
 import { describe } from '../argumentError';
+import { isRecord } from '../isRecord';
 import { assertQueryValue } from './queryValue';
 
 /**
@@ -82,13 +83,7 @@ export type FilterOperatorName = Exclude<
  * isFilterOperator('gte'); // false
  */
 export function isFilterOperator(x: unknown): x is FilterOperator {
-  return (
-    typeof x === 'object' &&
-    x !== null &&
-    !Array.isArray(x) &&
-    typeof (x as { operator?: unknown }).operator === 'string' &&
-    'value' in x
-  );
+  return isRecord(x) && typeof x.operator === 'string' && 'value' in x;
 }
 
 function make<V>(operator: string, value: V): FilterOperator<V> {

@@ -100,13 +100,19 @@ function valueText(entry: QueryEntry): string {
   }
 }
 
-function nameText(entry: QueryEntry): string {
-  if (entry.kind === 'filter') {
-    const field = encodeQueryComponent(entry.field);
-    return entry.operator === 'eq' ? field : `${field}[${entry.operator}]`;
+// The query name of an entry; `encode` is identity for the key and the encoder for the wire,
+// where only the user's text is encoded (the brackets of `field[op]` stay literal).
+function nameText(entry: QueryEntry, encode: (text: string) => string): string {
+  switch (entry.kind) {
+    case 'filter':
+      return encode(entry.field) + (entry.operator === 'eq' ? '' : `[${entry.operator}]`);
+    case 'param':
+      return encode(entry.key);
+    case 'search':
+      return 'q';
+    default:
+      return entry.kind;
   }
-  if (entry.kind === 'param') return encodeQueryComponent(entry.key);
-  return bracketSerializer.key(entry);
 }
 
 /**
@@ -122,19 +128,10 @@ function nameText(entry: QueryEntry): string {
  * ]); // 'price[gte]=10&page=2'
  */
 export const bracketSerializer: QuerySerializer = {
-  key(entry) {
-    switch (entry.kind) {
-      case 'filter':
-        return entry.operator === 'eq' ? entry.field : `${entry.field}[${entry.operator}]`;
-      case 'param':
-        return entry.key;
-      case 'search':
-        return 'q';
-      default:
-        return entry.kind;
-    }
-  },
+  key: (entry) => nameText(entry, String),
   serialize(entries) {
-    return entries.map((entry) => `${nameText(entry)}=${valueText(entry)}`).join('&');
+    return entries
+      .map((entry) => `${nameText(entry, encodeQueryComponent)}=${valueText(entry)}`)
+      .join('&');
   },
 };
