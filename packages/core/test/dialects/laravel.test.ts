@@ -1,0 +1,284 @@
+/**
+ * The laravel() dialect against a real Laravel 8 app (the fixture in ./laravel, Debian's
+ * php-laravel-framework served by `php -S`): an API resource controller over SQLite, Laravel's
+ * paginator and validation, TrimStrings and ConvertEmptyStringsToNull, and filters and sorts
+ * after spatie/laravel-query-builder's conventions. Every expected row set is computed from the
+ * seed the app loaded.
+ */
+import {
+  type BridgeApiError,
+  between,
+  type Client,
+  createBridgeApiService,
+  createClient,
+  gt,
+  gte,
+  ilike,
+  inOp,
+  lt,
+  lte,
+  ne,
+  type QueryBuilder,
+} from '@bridgekit/core';
+import { laravel } from '@bridgekit/core/dialects';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LaravelServer, type Product, seed, startLaravel } from './laravel/startLaravel';
+
+// How the fixture's ProductController registers its filters (see its allowedFilters).
+const dialect = laravel({ filters: { name: 'partial', price: 'operator' }, search: 'search' });
+
+let app: LaravelServer;
+let api: Client;
+const sent: string[] = [];
+
+beforeAll(async () => {
+  app = await startLaravel();
+  api = createClient(`${app.url}/api`, { dialect });
+  api.addRequestInterceptor((config) => {
+    sent.push(`${config.method} ${decodeURIComponent(config.url.slice(app.url.length))}`);
+    return config;
+  });
+}, 30_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const rows = seed.products;
+const ids = (list: Array<{ id: number }>) => list.map((p) => p.id);
+const where = (test: (p: Product) => boolean) => ids(rows.filter(test));
+const products = () => createBridgeApiService<Product>(api, { endpoint: '/products' });
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('expected a rejection'),
+    (error: BridgeApiError) => error,
+  );
+
+interface Page {
+  data: Product[];
+  meta: { total: number; per_page: number; current_page: number; last_page: number };
+}
+
+/** Every row of a builder query, in one page (per_page 100), and the query string sent. */
+async function all(chain: (b: QueryBuilder<Page>) => QueryBuilder<Page>) {
+  const builder = chain(api.query<Page>('/products')).limit(100);
+  const response = await builder.get();
+  if (!response.success) expect.fail(`${response.status} ${response.error}`);
+  expect(response.data.meta.total).toBe(response.data.data.length);
+  return { ids: ids(response.data.data), query: decodeURIComponent(builder.toQueryString()) };
+}
+
+describe('laravel() against Laravel 8: filters and sorts as the dialect sends them', () => {
+  const filters: Array<[string, (b: QueryBuilder<Page>) => QueryBuilder<Page>, string, number[]]> =
+    [
+      [
+        'an exact filter',
+        (b) => b.where('category', 'lighting'),
+        'filter[category]=lighting',
+        where((p) => p.category === 'lighting'),
+      ],
+      [
+        'an exact filter on a boolean',
+        (b) => b.where('active', false),
+        'filter[active]=false',
+        where((p) => !p.active),
+      ],
+      [
+        'in (an exact filter with a list)',
+        (b) => b.where('id', inOp([2, 5, 11, 99])),
+        'filter[id]=2,5,11,99',
+        [2, 5, 11],
+      ],
+      [
+        'a partial filter (ilike %x%)',
+        (b) => b.where('name', ilike('%DESK%')),
+        'filter[name]=DESK',
+        where((p) => p.name.toLowerCase().includes('desk')),
+      ],
+      [
+        'gte on an operator filter',
+        (b) => b.where('price', gte(120)),
+        'filter[price]=>=120',
+        where((p) => p.price >= 120),
+      ],
+      [
+        'gt, lt, lte, ne',
+        (b) => b.where('price', gt(15)).where('price', lt(150)).where('price', ne(89)),
+        'filter[price]=>15,<150,<>89',
+        where((p) => p.price > 15 && p.price < 150 && p.price !== 89),
+      ],
+      ['lte', (b) => b.where('price', lte(25)), 'filter[price]=<=25', where((p) => p.price <= 25)],
+      [
+        'between (inclusive)',
+        (b) => b.where('price', between(25, 120)),
+        'filter[price]=>=25,<=120',
+        where((p) => p.price >= 25 && p.price <= 120),
+      ],
+      [
+        'filters on several fields',
+        (b) =>
+          b.where('category', 'furniture').where('price', lt(200)).where('name', ilike('%desk%')),
+        'filter[category]=furniture&filter[price]=<200&filter[name]=desk',
+        where((p) => p.category === 'furniture' && p.price < 200 && /desk/i.test(p.name)),
+      ],
+    ];
+
+  it.each(filters)(
+    '%s returns exactly the rows it means',
+    async (_what, chain, query, expected) => {
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(rows.length);
+      const result = await all(chain);
+      expect(result.query).toBe(`${query}&per_page=100`);
+      expect(result.ids).toEqual(expected);
+    },
+  );
+
+  it('sorts by several fields (sort=category,-price)', async () => {
+    const expected = [...rows]
+      .sort((a, b) => a.category.localeCompare(b.category) || b.price - a.price)
+      .map((p) => p.id);
+    const result = await all((b) => b.sort('category').sort('price', 'desc'));
+    expect(result.query).toBe('sort=category,-price&per_page=100');
+    expect(result.ids).toEqual(expected);
+  });
+
+  it('search goes to the configured filter (filter[search]=)', async () => {
+    const result = await all((b) => b.search('lamp'));
+    expect(result.query).toBe('filter[search]=lamp&per_page=100');
+    expect(result.ids).toEqual(where((p) => /lamp/i.test(p.name) || /lamp/i.test(p.category)));
+  });
+
+  it("a filter the app did not allow: spatie's 400 message, as the response's error", async () => {
+    const response = await api.query('/products').where('colour', 'red').get();
+    expect(response).toMatchObject({
+      success: false,
+      status: 400,
+      error: expect.stringMatching(/^Requested filter\(s\) `colour` are not allowed\./),
+    });
+  });
+
+  it('what the dialect cannot express throws at the builder call and sends nothing', () => {
+    sent.length = 0;
+    expect(() => api.query('/products').offset(5)).toThrow(
+      new TypeError('Laravel cannot express offset (the paginator counts pages)'),
+    );
+    expect(() => api.query('/products').where('category', ilike('%x%'))).toThrow(TypeError);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("laravel() against Laravel 8: the paginator's pages", () => {
+  it('pages 1, 2 and the last with the total the paginator gave', async () => {
+    const service = products();
+    sent.length = 0;
+    const p1 = await service.getList({ page: 1, limit: 5 });
+    const p2 = await service.getList({ page: 2, limit: 5 });
+    const p3 = await service.getList({ page: 3, limit: 5 });
+    expect(sent).toEqual([
+      'GET /api/products?page=1&per_page=5',
+      'GET /api/products?page=2&per_page=5',
+      'GET /api/products?page=3&per_page=5',
+    ]);
+    expect([ids(p1.data), ids(p2.data), ids(p3.data)]).toEqual([
+      [1, 2, 3, 4, 5],
+      [6, 7, 8, 9, 10],
+      [11, 12],
+    ]);
+    expect(p1.meta).toEqual({ page: 1, limit: 5, total: 12, hasMore: true });
+    expect(p2.meta).toEqual({ page: 2, limit: 5, total: 12, hasMore: true });
+    expect(p3.meta).toEqual({ page: 3, limit: 5, total: 12, hasMore: false });
+  });
+
+  it("without a limit the page size is the paginator's default (15)", async () => {
+    const page = await products().getList();
+    expect(ids(page.data)).toEqual(ids(rows));
+    expect(page.meta).toEqual({ page: 1, limit: 15, total: 12, hasMore: false });
+  });
+
+  it('sorted pages', async () => {
+    const byPrice = [...rows].sort((a, b) => b.price - a.price).map((p) => p.id);
+    const page = await products().getList({
+      page: 2,
+      limit: 4,
+      orderBy: 'price',
+      orderDir: 'desc',
+    });
+    expect(ids(page.data)).toEqual(byPrice.slice(4, 8));
+    expect(page.meta).toEqual({ page: 2, limit: 4, total: 12, hasMore: true });
+  });
+
+  it('a page past the last is empty, with the total and no next page', async () => {
+    const page = await products().getList({ page: 9, limit: 5 });
+    expect(page).toEqual({ data: [], meta: { page: 9, limit: 5, total: 12, hasMore: false } });
+  });
+});
+
+describe('laravel() against Laravel 8: records', () => {
+  const record = { name: 'Walnut Desk', category: 'furniture', price: 300, stock: 3 };
+
+  it('gets one record out of its resource wrapper', async () => {
+    expect(await products().getById('3')).toEqual(rows[2]);
+  });
+
+  it("an unknown id rejects with 404 and Laravel's message", async () => {
+    const error = await rejection(products().getById('999'));
+    expect(error).toMatchObject({
+      name: 'BridgeApiError',
+      status: 404,
+      message: 'No query results for model [App\\Models\\Product] 999',
+    });
+  });
+
+  it('create answers the stored record (201); PATCH changes only what it sends', async () => {
+    const service = products();
+    const created = await service.create(record);
+    expect(created).toEqual({ id: 13, ...record, active: true });
+    sent.length = 0;
+    const updated = await service.update(String(created.id), { price: 280 });
+    expect(sent).toEqual(['PATCH /api/products/13']);
+    expect(updated).toEqual({ ...created, price: 280 });
+    expect(await service.getById('13')).toEqual({ ...created, price: 280 });
+  });
+
+  it("Laravel's 422 { message, errors } becomes the response's errors, one message a field", async () => {
+    const response = await api.post('/products', { name: 'x'.repeat(101), price: 'cheap' });
+    expect(response).toMatchObject({
+      success: false,
+      status: 422,
+      errors: {
+        name: 'The name must not be greater than 100 characters.',
+        category: 'The category field is required.',
+        price: 'The price must be a number.',
+      },
+    });
+    const error = await rejection(products().update('1', { stock: -1 }));
+    expect(error).toMatchObject({
+      status: 422,
+      errors: { stock: 'The stock must be at least 0.' },
+    });
+    // The failed PATCH changed nothing.
+    expect(await products().getById('1')).toEqual(rows[0]);
+  });
+
+  it("an empty text is null to the server (ConvertEmptyStringsToNull): the 'required' rule answers", async () => {
+    const error = await rejection(products().update('1', { name: '' }));
+    expect(error).toMatchObject({ status: 422, errors: { name: 'The name field is required.' } });
+  });
+
+  it('delete, then the record is gone (404)', async () => {
+    const service = products();
+    const { id } = await service.create({ ...record, name: 'Doomed Desk' });
+    sent.length = 0;
+    await expect(service.delete(String(id))).resolves.toBeUndefined();
+    expect(sent).toEqual([`DELETE /api/products/${id}`]);
+    expect((await rejection(service.getById(String(id)))).status).toBe(404);
+  });
+});
+
+describe('laravel() against Laravel 8: start-up', () => {
+  it('the app boots without Composer or the network, quickly', () => {
+    // Two PHP processes (setup.php, then php -S) with Debian's autoloader.
+    expect(app.startedIn).toBeLessThan(5_000);
+  });
+});

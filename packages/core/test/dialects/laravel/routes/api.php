@@ -1,0 +1,6 @@
+<?php
+
+use App\Http\Controllers\ProductController;
+use Illuminate\Support\Facades\Route;
+
+Route::apiResource('products', ProductController::class);
