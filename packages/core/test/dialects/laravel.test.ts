@@ -208,6 +208,25 @@ describe("laravel() against Laravel 8: the paginator's pages", () => {
     expect(page.meta).toEqual({ page: 2, limit: 4, total: 12, hasMore: true });
   });
 
+  it("the paginator's own JSON (no API resource): the same pages and meta", async () => {
+    const plain = createBridgeApiService<Product>(api, { endpoint: '/plain-products' });
+    const p2 = await plain.getList({ page: 2, limit: 5 });
+    expect(ids(p2.data)).toEqual([6, 7, 8, 9, 10]);
+    expect(p2.meta).toEqual({ page: 2, limit: 5, total: 12, hasMore: true });
+    const p3 = await plain.getList({ page: 3, limit: 5 });
+    expect(p3.meta).toEqual({ page: 3, limit: 5, total: 12, hasMore: false });
+  });
+
+  it('simplePaginate gives no total, so meta has none; hasMore from next_page_url', async () => {
+    const simple = createBridgeApiService<Product>(api, { endpoint: '/simple-products' });
+    const p1 = await simple.getList({ page: 1, limit: 5 });
+    expect(ids(p1.data)).toEqual([1, 2, 3, 4, 5]);
+    expect(p1.meta).toEqual({ page: 1, limit: 5, hasMore: true });
+    const p3 = await simple.getList({ page: 3, limit: 5 });
+    expect(ids(p3.data)).toEqual([11, 12]);
+    expect(p3.meta).toEqual({ page: 3, limit: 5, hasMore: false });
+  });
+
   it('a page past the last is empty, with the total and no next page', async () => {
     const page = await products().getList({ page: 9, limit: 5 });
     expect(page).toEqual({ data: [], meta: { page: 9, limit: 5, total: 12, hasMore: false } });

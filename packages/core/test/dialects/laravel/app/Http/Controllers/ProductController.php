@@ -21,7 +21,30 @@ class ProductController extends Controller
 
     public function index(Request $request)
     {
-        $products = QueryBuilder::for(Product::query(), $request)
+        return ProductResource::collection($this->filtered($request)->paginate($this->perPage($request)));
+    }
+
+    /** `{ data, current_page, per_page, total, next_page_url, ... }`: a paginator returned as is. */
+    public function plain(Request $request)
+    {
+        return $this->filtered($request)->paginate($this->perPage($request));
+    }
+
+    /** simplePaginate's JSON: no `total`, only whether a next page exists. */
+    public function simple(Request $request)
+    {
+        return $this->filtered($request)->simplePaginate($this->perPage($request));
+    }
+
+    // Laravel reads `page` itself; the page size is the controller's to pass on.
+    private function perPage(Request $request): int
+    {
+        return (int) $request->input('per_page', 15);
+    }
+
+    private function filtered(Request $request): QueryBuilder
+    {
+        return QueryBuilder::for(Product::query(), $request)
             ->allowedFilters([
                 'id' => 'exact',
                 'category' => 'exact',
@@ -31,10 +54,7 @@ class ProductController extends Controller
                 'price' => 'operator',
                 'search' => 'search',
             ])
-            ->allowedSorts(['id', 'name', 'category', 'price', 'stock'])
-            ->paginate((int) $request->input('per_page', 15));
-
-        return ProductResource::collection($products);
+            ->allowedSorts(['id', 'name', 'category', 'price', 'stock']);
     }
 
     public function show(Product $product)
