@@ -158,6 +158,30 @@ describe('laravel() against Laravel 8: filters and sorts as the dialect sends th
     });
   });
 
+  it('an unknown sort: the 400 message as the response error', async () => {
+    const response = await api.query('/products').sort('colour').get();
+    expect(response).toMatchObject({
+      success: false,
+      status: 400,
+      error: expect.stringMatching(/^Requested sort\(s\) `colour` is not allowed\./),
+    });
+  });
+
+  it('the app splits values on commas and drops empty ones (why the dialect refuses them)', async () => {
+    const comma = await api.get<Page>('/products?filter[category]=lighting,furniture');
+    const empty = await api.get<Page>('/products?filter[category]=');
+    if (!comma.success || !empty.success) expect.fail('expected two answers');
+    // One value holding a comma would match two categories; an empty one, every row.
+    expect(comma.data.meta.total).toBe(
+      where((p) => p.category === 'lighting' || p.category === 'furniture').length,
+    );
+    expect(empty.data.meta.total).toBe(rows.length);
+    sent.length = 0;
+    expect(() => api.query('/products').where('category', 'lighting,furniture')).toThrow(TypeError);
+    expect(() => api.query('/products').where('category', '')).toThrow(TypeError);
+    expect(sent).toEqual([]);
+  });
+
   it('what the dialect cannot express throws at the builder call and sends nothing', () => {
     sent.length = 0;
     expect(() => api.query('/products').offset(5)).toThrow(
