@@ -324,4 +324,10 @@ describe('laravel() against Laravel 8: start-up', () => {
     // Two PHP processes (setup.php, then php -S) with Debian's autoloader.
     expect(app.startedIn).toBeLessThan(5_000);
   });
+
+  it('without PHP the start fails with the command that installs it (CI never skips these tests)', async () => {
+    await expect(startLaravel({ php: '/nonexistent/php' })).rejects.toThrow(
+      'apt-get install -y php-laravel-framework php-cli php-sqlite3',
+    );
+  });
 });
