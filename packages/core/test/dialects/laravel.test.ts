@@ -9,6 +9,7 @@ import {
   type BridgeApiError,
   between,
   type Client,
+  createAuthService,
   createBridgeApiService,
   createClient,
   gt,
@@ -316,6 +317,44 @@ describe('laravel() against Laravel 8: records', () => {
     await expect(service.delete(String(id))).resolves.toBeUndefined();
     expect(sent).toEqual([`DELETE /api/products/${id}`]);
     expect((await rejection(service.getById(String(id)))).status).toBe(404);
+  });
+});
+
+describe('laravel() against Laravel 8: token login', () => {
+  it('POST /login -> { token, user }; then Authorization: Bearer reaches GET /user', async () => {
+    const client = createClient(`${app.url}/api`, { dialect });
+    const auth = createAuthService(client);
+    const result = await auth.login({ email: seed.user.email, password: seed.user.password });
+    expect(result.sessionId).toMatch(/^[A-Za-z0-9]{60}$/);
+    expect(result.user).toMatchObject({ name: seed.user.name, email: seed.user.email });
+    expect(result.user).not.toHaveProperty('password');
+    expect(await auth.fetchUser()).toMatchObject({ email: seed.user.email });
+    expect(auth.getState().isAuthenticated).toBe(true);
+  });
+
+  it('wrong credentials: the 422 field message', async () => {
+    const auth = createAuthService(createClient(`${app.url}/api`, { dialect }));
+    const error = await rejection(auth.login({ email: seed.user.email, password: 'nope' }));
+    expect(error).toMatchObject({
+      status: 422,
+      errors: { email: 'The provided credentials are incorrect.' },
+    });
+  });
+
+  it("logout revokes the token: the guard's 401 afterwards", async () => {
+    const client = createClient(`${app.url}/api`, { dialect });
+    const auth = createAuthService(client);
+    const { sessionId } = await auth.login({
+      email: seed.user.email,
+      password: seed.user.password,
+    });
+    await auth.logout();
+    const stale = createClient(`${app.url}/api`, { dialect, sessionId: sessionId as string });
+    expect(await stale.get('/user')).toMatchObject({
+      success: false,
+      status: 401,
+      error: 'Unauthenticated.',
+    });
   });
 });
 

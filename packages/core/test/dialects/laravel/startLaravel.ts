@@ -33,8 +33,11 @@ export interface Product {
   active: boolean;
 }
 
-/** What setup.php loads at every start. */
-export const seed: { products: Product[] } = JSON.parse(readFileSync(`${HERE}seed.json`, 'utf8'));
+/** What setup.php loads at every start: one user (token login) and the products. */
+export const seed: {
+  user: { name: string; email: string; password: string };
+  products: Product[];
+} = JSON.parse(readFileSync(`${HERE}seed.json`, 'utf8'));
 
 /** A running fixture app. */
 export interface LaravelServer {

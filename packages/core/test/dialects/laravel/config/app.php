@@ -12,6 +12,8 @@ return [
     'key' => 'base64:' . base64_encode(str_repeat('k', 32)),
     'cipher' => 'AES-256-CBC',
     'providers' => [
+        Illuminate\Auth\AuthServiceProvider::class,
+        Illuminate\Hashing\HashServiceProvider::class,
         Illuminate\Database\DatabaseServiceProvider::class,
         Illuminate\Filesystem\FilesystemServiceProvider::class,
         Illuminate\Foundation\Providers\FoundationServiceProvider::class,

@@ -15,6 +15,10 @@ class Kernel extends HttpKernel
         \Illuminate\Foundation\Http\Middleware\ConvertEmptyStringsToNull::class,
     ];
 
+    protected $routeMiddleware = [
+        'auth' => \Illuminate\Auth\Middleware\Authenticate::class,
+    ];
+
     protected $middlewareGroups = [
         'api' => [
             \Illuminate\Routing\Middleware\SubstituteBindings::class,
