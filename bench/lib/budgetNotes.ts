@@ -50,7 +50,7 @@ export function budgetNotes(results: BenchResults, budgets: BudgetOutcome[]): st
   }
   if (s && failed.has('size.dialects')) {
     out.push(
-      '- **Dialect size.** Each dialect measured alone includes the helpers all dialects share (`dialects/shared.ts`, about 0.8 KB gzipped: encoding, `Content-Range`/`Link` parsing, honest list meta); the cost a dialect adds to an app that already has core is 1.0–1.24 KB (measured 2026-11-23). Reaching 1.2 KB alone would mean dropping the up-front `check` messages that make an inexpressible query a clear error instead of a silently wrong one.',
+      "- **Dialect size.** Each dialect measured alone includes the helpers all dialects share (`dialects/shared.ts`, about 0.8 KB gzipped: encoding, `Content-Range`/`Link` parsing, honest list meta); the cost a dialect adds to an app that already has core is 1.0–1.24 KB (measured 2026-11-23). Reaching 1.2 KB alone would mean dropping the up-front `check` messages that make an inexpressible query a clear error instead of a silently wrong one, or moving the auth part (login paths and bodies, account flows: about a fifth of strapi()) out of the dialect to the auth service. The limits each backend's parser has (Feathers' and Strapi's `qs` arrayLimit, Laravel's TrimStrings) and the options that name where search goes added about 0.1 KB to feathers() and laravel() (1.63 and 1.75 KB, strapi() 1.84 KB, measured 2026-11-24).",
     );
   }
   out.push('');

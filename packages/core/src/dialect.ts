@@ -11,6 +11,7 @@ import type { EntityOperation, ListRequest, PaginatedResponse } from './services
 export type { ListRequest } from './services/entityTypes';
 import type { AccountPaths } from './services/authLifecycleTypes';
 import type { AuthPaths, LoginCredentials, LoginResult, User } from './services/authTypes';
+import type { Client } from './client';
 import type { ApiResponse } from './types';
 
 /**
@@ -25,6 +26,12 @@ export interface DialectQuery extends QuerySerializer {
    * the operator and the dialect, e.g. `json-server 1.x cannot express operator 'between'`.
    */
   check?(entry: QueryEntry): string | undefined;
+  /**
+   * The path the builder sends to, from the one given to `client.query(path)`, the way the
+   * records part writes the services' paths (DRF's trailing slash). May be absolute or
+   * carry a `?query`/`#fragment`. @default the path as given
+   */
+  path?(endpoint: string): string;
 }
 
 /** The lists part: a list response (body and headers) -> `{ data, meta }`. */
@@ -52,6 +59,32 @@ export interface DialectRecords {
   /** The record in a `get`/`create`/`update` response's `data` (e.g. `body.data`, `rows[0]`). */
   unwrap?(operation: EntityOperation, data: unknown): unknown;
 }
+
+/**
+ * One service operation as a dialect's `operations` receive it: what to do, not a URL.
+ */
+export interface OperationRequest {
+  /** The client the service sends through (its base URL, session, middleware). */
+  client: Client;
+  /** The entity's endpoint, without a trailing slash (`'/products'`). */
+  endpoint: string;
+  /** The record's id (`get`, `update`, `delete`), as given (not encoded). */
+  id?: string;
+  /** The query of `list`, `search` and `get`: filters, sort, page..., already checked. */
+  entries: QueryEntry[];
+  /** The data of `create` and `update`, as given (`records.wrap` is not applied). */
+  body?: unknown;
+}
+
+/**
+ * The operations part: a call per service operation, for a backend that is not REST-shaped
+ * (an RPC endpoint). A given operation replaces the REST request; its answer still goes
+ * through the `list` part (`list`, `search`) or `records.unwrap` (the others), and a failure
+ * (`success: false`) rejects as a `BridgeApiError`.
+ */
+export type DialectOperations = {
+  [O in EntityOperation]?: (request: OperationRequest) => Promise<ApiResponse>;
+};
 
 /** The auth part: how to sign in and what a login answer means. */
 export interface DialectAuth {
@@ -131,6 +164,14 @@ export interface Dialect {
   /** Named in error messages (`… cannot express operator 'between'`). */
   readonly name: string;
   /**
+   * Tells this dialect apart from another with the same name but other options, in the
+   * keys of the React hooks' services and caches: two dialects with one `id` must speak
+   * alike. The built-ins write their name and options (`Strapi 5{"search":["name"]}`), so a
+   * factory called again on each render keeps its services and cache entries.
+   * @default name
+   */
+  readonly id?: string;
+  /**
    * Whether a `{ success, data, … }` body is an envelope to unwrap (core README,
    * "Responses"). Only the default protocol sends envelopes; elsewhere a record with a
    * `success` field is data.
@@ -140,6 +181,7 @@ export interface Dialect {
   query?: DialectQuery;
   list?: DialectList;
   records?: DialectRecords;
+  operations?: DialectOperations;
   auth?: DialectAuth;
   session?: DialectSession;
   /** A failure's parsed body -> `error`, `code`, `errors`; `undefined` keeps the default. */

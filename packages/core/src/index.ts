@@ -33,10 +33,12 @@ export type {
   DialectErrorContext,
   DialectErrorFields,
   DialectList,
+  DialectOperations,
   DialectQuery,
   DialectRecords,
   DialectSession,
   ListRequest,
+  OperationRequest,
 } from './dialect';
 export { Client, type SessionRejectedListener } from './client';
 export { type ClientFor, createClient } from './createClient';

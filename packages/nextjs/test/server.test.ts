@@ -222,6 +222,30 @@ describe('prefetchList', () => {
     expect(JSON.parse(JSON.stringify(fallback))).toEqual(fallback);
   });
 
+  it("keys an entity's own dialect as the hooks do (its id last)", async () => {
+    const sessionId = await login();
+    const client = await createServerClient(apiUrl, { cookies: `session_id=${sessionId}` });
+    const params = { page: 1, limit: 2 };
+    // The Bridgekit protocol under another name: the reference server answers it.
+    const dialect = { name: 'bridgekit', id: 'bridgekit-v1' };
+    const fallback = await prefetchList({
+      client,
+      endpoint: '/products',
+      params,
+      entity: { dialect },
+    });
+    const key = unstable_serialize([
+      'bridgekit',
+      'default',
+      '/products',
+      'list',
+      params,
+      'bridgekit-v1',
+    ]);
+    expect(Object.keys(fallback)).toEqual([key]);
+    expect((fallback[key] as { data: unknown[] }).data).toHaveLength(2);
+  });
+
   it('returns {} and tells onError when the fetch fails', async () => {
     const client = await createServerClient(apiUrl, { cookies: '' });
     const errors: unknown[] = [];

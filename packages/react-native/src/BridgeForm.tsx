@@ -74,6 +74,7 @@ export function BridgeForm<
   transformValues,
   resetOnSuccess = false,
   instanceId,
+  dialect,
   invalidateCache = true,
 }: BridgeFormProps<TValues, TData>): ReactNode {
   if (typeof children !== 'function') {
@@ -100,6 +101,7 @@ export function BridgeForm<
     method,
     instanceId,
     invalidateCache,
+    ...(dialect && { dialect }),
     ...(transformValues && { transformValues }),
     onSuccess: (data) => {
       if (resetOnSuccess) restore();

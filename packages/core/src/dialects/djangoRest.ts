@@ -128,11 +128,16 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect {
 
   return {
     name: NAME,
+    id: NAME + JSON.stringify(options),
     envelope: false,
     query: {
       // A refused entry keeps a name of its own, so it replaces no other entry.
       key: (e) => String(refusal(e) ? `${e.kind}[]` : (wire(e) as unknown[])[0]),
       check: refusal,
+      // The builder's path ends with `/` like the services' (DRF's router 404s without it).
+      ...(trailingSlash && {
+        path: (endpoint: string) => endpoint.replace(/^([^?#]*?)\/?(?=[?#]|$)/, '$1/'),
+      }),
       serialize(entries) {
         const limit = (entries.find((e) => e.kind === 'limit') as Obj | undefined)?.value;
         return entries

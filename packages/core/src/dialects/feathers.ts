@@ -4,7 +4,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { listPage, pair, restPath } from './shared';
+import { listPage, pair } from './shared';
 
 /** Options of `feathers()`. */
 export interface FeathersOptions {
@@ -20,6 +20,13 @@ export interface FeathersOptions {
    * @default 10
    */
   pageSize?: number;
+  /**
+   * The `arrayLimit` of the app's query parser (`qs`, through `koa-qs` or Express's
+   * `query parser`): it reads a list of more items as an object, so the query matches no
+   * row instead of failing. `in`/`nin` with more items are refused; raise both together.
+   * @default 20
+   */
+  arrayLimit?: number;
 }
 
 type Pairs = Array<[name: string, value: unknown]>;
@@ -38,7 +45,7 @@ const OPS = /^(ne|gt|gte|lt|lte|in|nin)$/;
  * // 'price[$gte]=100&$sort[price]=-1&$limit=5'
  */
 export function feathers(options: FeathersOptions = {}): Dialect {
-  const size = options.pageSize ?? 10;
+  const { pageSize: size = 10, arrayLimit = 20 } = options;
   // qs reads brackets and Feathers reads `$` names: such a field would be another query.
   const bad = (field: string) => /[[\]]|^\$/.test(field) && `the field name "${field}"`;
   // The pairs of one entry (`page` is written by serialize), or what Feathers cannot express.
@@ -50,8 +57,17 @@ export function feathers(options: FeathersOptions = {}): Dialect {
         if (o === 'eq' || o === 'null') return [[f, o === 'null' ? null : v]];
         if (o === 'nnull') return [[`${f}[$ne]`, null]];
         if (o === 'in' || o === 'nin') {
-          return (Array.isArray(v) ? v : [v]).map((x) => [`${f}[$${o}][]`, x]);
+          const items = Array.isArray(v) ? v : [v];
+          return items.length > arrayLimit
+            ? `more than ${arrayLimit} items in operator '${o}' (on "${f}"): its query parser (qs, arrayLimit ${arrayLimit}) reads them as an object; raise arrayLimit in the app's query parser and set feathers({ arrayLimit })`
+            : items.map((x) => [`${f}[$${o}][]`, x]);
         }
+        // No range operator, but both bounds are: min <= x AND x <= max.
+        if (o === 'between')
+          return [
+            [`${f}[$gte]`, (v as unknown[])[0]],
+            [`${f}[$lte]`, (v as unknown[])[1]],
+          ];
         return OPS.test(o) || (options.like && /^i?like$/.test(o))
           ? [[`${f}[$${o}]`, v]]
           : `operator '${o}' (on "${f}")`;
@@ -72,6 +88,7 @@ export function feathers(options: FeathersOptions = {}): Dialect {
   };
   return {
     name: 'feathers',
+    id: `feathers${JSON.stringify(options)}`,
     envelope: false,
     query: {
       key(e) {
@@ -107,7 +124,7 @@ export function feathers(options: FeathersOptions = {}): Dialect {
         { ...requested, offset: skip },
       );
     },
-    records: { path: restPath, updateMethod: 'PATCH' },
+    records: { updateMethod: 'PATCH' },
     auth: {
       // A Feathers app signs up by creating a user (the generated `users` service); the answer
       // holds no session. Core Feathers has no refresh token, password reset or second factor.

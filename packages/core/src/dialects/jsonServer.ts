@@ -4,7 +4,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { listPage, pair, restPath, totalCountHeader } from './shared';
+import { listPage, pair, totalCountHeader } from './shared';
 
 /** Options of `jsonServer()`. */
 export interface JsonServerOptions {
@@ -67,6 +67,11 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect {
         if (v0) {
           if (V0_RESERVED.test(f)) return `the field name "${f}"`;
           if (op === 'ilike') return [[`${f}_like`, likeRegExp(v as string)]];
+          if (op === 'between')
+            return [
+              [`${f}_gte`, items[0]],
+              [`${f}_lte`, items[1]],
+            ];
           const suffix = V0_SUFFIX[op];
           if (suffix === undefined) return `operator '${op}'`;
           // It compares text, so a null field never matches.
@@ -81,6 +86,12 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect {
           const to = m?.[1] ? (m[3] ? 'contains' : 'endsWith') : m?.[3] ? 'startsWith' : '';
           return to ? [[`${f}:${to}`, m![2]!.replace(/\\(.)/g, '$1')]] : `the ilike pattern "${v}"`;
         }
+        // No range operator, but both bounds are: min <= x AND x <= max.
+        if (op === 'between')
+          return [
+            [`${f}:gte`, items[0]],
+            [`${f}:lte`, items[1]],
+          ];
         if (!V1_OPS.test(op)) return `operator '${op}'`;
         // The server splits `in` on commas and trims each item.
         if (op === 'in' && items.some((x) => /,|^\s|\s$/.test(String(x)))) {
@@ -147,7 +158,7 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect {
       const page = prev != null ? prev + 1 : next != null ? next - 1 : 1;
       return listPage({ data, total: items, next: next != null, page, limit }, requested);
     },
-    records: { path: restPath, updateMethod: 'PATCH' },
+    records: { updateMethod: 'PATCH' },
     errors(body) {
       const error = (body as { error?: unknown } | null)?.error;
       if (typeof error === 'string') return { error };

@@ -123,6 +123,7 @@ export function postgrest(options: PostgrestOptions = {}): Dialect {
   const { id = 'id', search, gotrue } = options;
   return {
     name: NAME,
+    id: NAME + JSON.stringify(options),
     envelope: false,
     query: {
       // The wire name: a page is an offset, so page() and offset() replace each other.

@@ -80,6 +80,7 @@ export function strapi(options: StrapiOptions = {}): Dialect {
   const { search } = options;
   return {
     name: NAME,
+    id: NAME + JSON.stringify(options),
     envelope: false,
     query: {
       // Page and offset pagination cannot be mixed: page() and offset() replace each other.
@@ -108,13 +109,13 @@ export function strapi(options: StrapiOptions = {}): Dialect {
                 return pair(e.key, e.value);
               default:
                 return `pagination[${
-                  e.kind === 'page'
-                    ? 'page'
-                    : e.kind === 'offset'
-                      ? 'start'
-                      : offset
-                        ? 'limit'
-                        : 'pageSize'
+                  e.kind === 'limit'
+                    ? offset
+                      ? 'limit'
+                      : 'pageSize'
+                    : e.kind === 'page'
+                      ? 'page'
+                      : 'start'
                 }]=${e.value}`;
             }
           })
@@ -124,14 +125,14 @@ export function strapi(options: StrapiOptions = {}): Dialect {
         if (e.kind === 'search') {
           return search?.length
             ? undefined
-            : unsupported(NAME, 'search without strapi({ search })');
+            : unsupported(NAME, 'search: set strapi({ search: [fields] })');
         }
         if (e.kind !== 'filter') return undefined;
         const { operator, value } = e;
         if (!Object.hasOwn(OPS, operator)) return unsupported(NAME, label(e));
-        // qs (arrayLimit 100) turns a longer indexed list into an object.
-        if (Array.isArray(value) && value.length > 101) {
-          return unsupported(NAME, `more than 101 values in ${label(e)}`);
+        // qs (arrayLimit 100) reads a longer indexed list (`[100]` and up) as an object.
+        if (Array.isArray(value) && value.length > 100) {
+          return unsupported(NAME, `more than 100 values in ${label(e)}`);
         }
         const middle = /like/.test(operator) ? PATTERN.exec(value as string)?.[2] : value;
         return typeof middle === 'string' &&

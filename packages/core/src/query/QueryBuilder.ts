@@ -101,7 +101,8 @@ export class QueryBuilder<T = any> {
       throw new TypeError('QueryBuilder: serializer.check must be a function');
     }
     this.#client = client;
-    this.#endpoint = endpoint;
+    // The dialect's path (DRF's trailing slash), as its services write theirs.
+    this.#endpoint = (serializer as DialectQuery).path?.(endpoint) ?? endpoint;
     this.#serializer = serializer;
   }
 

@@ -2,7 +2,7 @@ import type { Client } from '../client';
 import type { ListItemAt, TypedClient, UntypedClient } from '../TypedClient';
 import type { Endpoint } from '../typedPaths';
 import type { Dialect, DialectQuery } from '../dialect';
-import { OPERATOR_NAME_PATTERN } from '../query/operators';
+import { whereEntry } from '../query/builderChecks';
 import { bracketSerializer, type QueryEntry } from '../query/serializer';
 import type { ApiResponse, RequestOptions } from '../types';
 import { appendQuery } from '../url';
@@ -29,7 +29,7 @@ export interface EntityConfig {
   /**
    * Path templates that replace the default path of an operation; `:id` is replaced by the
    * URI-encoded id. They win over the dialect's paths.
-   * @default {} (the dialect's paths; by default list/create `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`)
+   * @default {} (the dialect's paths; by default list/create `endpoint`, search `endpoint/search` (with a dialect's query part: `endpoint`), get/update/delete `endpoint/:id`)
    */
   customEndpoints?: Partial<Record<EntityOperation, string>>;
   /**
@@ -93,11 +93,16 @@ export interface BridgeApiService<T> {
   readonly endpoint: string;
   /** The client the service sends through. */
   readonly client: Client;
+  /**
+   * `EntityConfig.dialect`: this entity's own dialect, or `undefined` when it speaks the
+   * client's. The React hooks key their services and caches by it.
+   */
+  readonly dialect?: Dialect;
   /** GET `endpoint?page&limit&sort`. */
   getList(params?: QueryParams): Promise<PaginatedResponse<T>>;
   /** GET `endpoint/:id`. */
   getById(id: string, params?: QueryParams): Promise<T>;
-  /** GET `endpoint/search?q&entity&page&limit&sort&field[op]=value...`. */
+  /** GET `endpoint/search?q&entity&page&limit&sort&field[op]=value...` (a dialect's query: `endpoint?…`). */
   search(params: SearchParams): Promise<PaginatedResponse<T>>;
   /** POST `endpoint`. */
   create(data: Partial<T>): Promise<T>;
@@ -144,24 +149,19 @@ function paginationEntries(params: QueryParams | undefined): QueryEntry[] {
   return entries;
 }
 
-/** One entry per filter, written by the query builder's serializer (`field[op]=value`). */
+/**
+ * One entry per filter, made and checked by the builder's `where` (same operator names,
+ * `inOp` -> `in`, same value checks), so a filter is sent as the builder would send it.
+ */
 function filterEntries(filters: SearchParams['filters']): QueryEntry[] {
   if (filters === undefined || filters === null) return [];
   if (typeof filters !== 'object') throw new TypeError('params.filters must be an object');
-  const entries: QueryEntry[] = [];
-  for (const [field, filter] of Object.entries(filters)) {
-    if (!field) throw new TypeError('params.filters: field names must be non-empty');
-    const operator = filter?.operator;
-    if (typeof operator !== 'string' || !OPERATOR_NAME_PATTERN.test(operator)) {
-      throw new TypeError(`params.filters.${field}.operator is not a valid operator name`);
+  return Object.entries(filters).map(([field, filter]) => {
+    if (typeof filter?.operator !== 'string') {
+      throw new TypeError(`params.filters.${field}.operator must be a string`);
     }
-    const value = operator === 'null' || operator === 'nnull' ? true : filter.value;
-    if (typeof value === 'number' && !Number.isFinite(value)) {
-      throw new RangeError(`params.filters.${field}.value must be a finite number`);
-    }
-    entries.push({ kind: 'filter', field, operator, value });
-  }
-  return entries;
+    return whereEntry('params.filters', field, [filter.operator, filter.value]);
+  });
 }
 
 /**
@@ -186,7 +186,8 @@ function succeeded<R>(response: ApiResponse<R>): ApiResponse<R> {
 /**
  * Creates the CRUD + search service of one entity over a client. Paths of the Bridgekit
  * protocol (the reference server's routes, packages/server/README.md): list and create
- * `endpoint`, search `endpoint/search`, get/update/delete `endpoint/:id`; update is a PATCH,
+ * `endpoint`, search `endpoint/search` (`endpoint` with a dialect's query part: the
+ * collection filters), get/update/delete `endpoint/:id`; update is a PATCH,
  * which merges. The dialect (`config.dialect`, else the client's) decides query syntax, list
  * shape, paths, verbs and bodies (`Dialect` in ../dialect.ts); `customEndpoints` and
  * `updateMethod` win over it.
@@ -236,7 +237,8 @@ export function createBridgeApiService<T>(
   const defaults: Record<EntityOperation, string> = {
     list: endpoint,
     create: endpoint,
-    search: `${base}/search`,
+    // `/search` is the reference server's route; elsewhere the collection filters.
+    search: dialect?.query ? endpoint : `${base}/search`,
     get: `${base}/:id`,
     update: `${base}/:id`,
     delete: `${base}/:id`,
@@ -248,32 +250,50 @@ export function createBridgeApiService<T>(
     const text = template ?? defaults[operation];
     return encoded === undefined ? text : text.replace(/:id\b/g, encoded);
   };
-  const options = (operation: EntityOperation): RequestOptions | undefined => {
+  const operations = dialect?.operations ?? {};
+  /**
+   * One operation: its query checked and written (a refusal rejects as `CLIENT_ERROR`), then
+   * the dialect's own call when it has one (an RPC backend), else the REST request with the
+   * records part's headers and body. Resolves the answer; a failure rejects.
+   */
+  const send = async (
+    operation: EntityOperation,
+    entries: QueryEntry[],
+    id?: unknown,
+    data?: unknown,
+  ): Promise<ApiResponse> => {
+    // get, update and delete address one record: their id is checked even when missing.
+    const key = /^[gud]/.test(operation) ? checkId(id) : undefined;
+    const url = appendQuery(path(operation, key), serialize(query, entries));
+    const own = operations[operation];
     const headers = records.headers?.(operation);
-    return headers ? { headers } : undefined;
+    const options: RequestOptions | undefined = headers ? { headers } : undefined;
+    const sent = records.wrap && data !== undefined ? records.wrap(operation, data) : data;
+    return succeeded(
+      await (own
+        ? own({ client, endpoint, entries, id: key, body: data })
+        : operation === 'create'
+          ? client.post(url, sent, options)
+          : operation !== 'update'
+            ? client[operation === 'delete' ? 'delete' : 'get'](url, options)
+            : updateMethod === 'PATCH'
+              ? client.patch(url, sent, options)
+              : client.put(url, sent, options)),
+    );
   };
-  const body = (operation: EntityOperation, data: unknown) =>
-    records.wrap ? records.wrap(operation, data) : data;
   const record = (operation: EntityOperation, response: ApiResponse): T =>
     (records.unwrap ? records.unwrap(operation, response.data) : response.data) as T;
-  const page = (params: QueryParams | undefined) => ({
-    ...(params?.page !== undefined && { page: params.page }),
-    ...(params?.limit !== undefined && { limit: params.limit }),
-  });
 
   return {
     endpoint,
     client,
+    ...(config.dialect && { dialect: config.dialect }),
+    // The list mappings read `page` and `limit` of the params (the requested page).
     async getList(params) {
-      const url = appendQuery(path('list'), serialize(query, paginationEntries(params)));
-      return list<T>(succeeded(await client.get(url, options('list'))), page(params));
+      return list<T>(await send('list', paginationEntries(params)), params ?? {});
     },
     async getById(id, params) {
-      const url = appendQuery(
-        path('get', checkId(id)),
-        serialize(query, paginationEntries(params)),
-      );
-      return record('get', succeeded(await client.get(url, options('get'))));
+      return record('get', await send('get', paginationEntries(params), id));
     },
     async search(params) {
       if (!params || typeof params !== 'object') throw new TypeError('params must be an object');
@@ -289,24 +309,16 @@ export function createBridgeApiService<T>(
         ...paginationEntries(params),
         ...filterEntries(params.filters),
       ];
-      const url = appendQuery(path('search'), serialize(query, entries));
-      return list<T>(succeeded(await client.get(url, options('search'))), page(params));
+      return list<T>(await send('search', entries), params);
     },
     async create(data) {
-      const response = await client.post(path('create'), body('create', data), options('create'));
-      return record('create', succeeded(response));
+      return record('create', await send('create', [], undefined, data));
     },
     async update(id, data) {
-      const url = path('update', checkId(id));
-      const sent = body('update', data);
-      const response =
-        updateMethod === 'PATCH'
-          ? await client.patch(url, sent, options('update'))
-          : await client.put(url, sent, options('update'));
-      return record('update', succeeded(response));
+      return record('update', await send('update', [], id, data));
     },
     async delete(id) {
-      succeeded(await client.delete(path('delete', checkId(id)), options('delete')));
+      await send('delete', [], id);
     },
   };
 }

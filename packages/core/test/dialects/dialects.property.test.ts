@@ -53,8 +53,19 @@ const bracketTable: Table = (entries) =>
     }
   });
 
+/** between(a, b) where a dialect composes it: the gte and lte entries it is sent as. */
+const composed = (entries: readonly QueryEntry[]): QueryEntry[] =>
+  entries.flatMap((e): QueryEntry[] => {
+    if (e.kind !== 'filter' || e.operator !== 'between') return [e];
+    const [lo, hi] = e.value as unknown[];
+    return [
+      { ...e, operator: 'gte', value: lo },
+      { ...e, operator: 'lte', value: hi },
+    ];
+  });
+
 const jsonServer1Table: Table = (entries) => {
-  const out = entries.map((e): [string, Promised] => {
+  const out = composed(entries).map((e): [string, Promised] => {
     switch (e.kind) {
       case 'filter': {
         if (e.operator === 'null') return [`${e.field}:eq`, 'null'];
@@ -84,7 +95,7 @@ const jsonServer1Table: Table = (entries) => {
 };
 
 const jsonServer0Table: Table = (entries) => {
-  const out = entries.flatMap((e): Array<[string, Promised]> => {
+  const out = composed(entries).flatMap((e): Array<[string, Promised]> => {
     switch (e.kind) {
       case 'filter': {
         if (e.operator === 'ilike') {
@@ -138,7 +149,7 @@ const jsonServer0Table: Table = (entries) => {
 const feathersTable: Table = (entries) => {
   let limit: number | undefined;
   for (const e of entries) if (e.kind === 'limit') limit = e.value;
-  return entries
+  return composed(entries)
     .flatMap((e): Array<[string, Promised]> => {
       switch (e.kind) {
         case 'filter':

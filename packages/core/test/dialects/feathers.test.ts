@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   between,
+  notBetween,
   type Client,
   createAuthService,
   createBridgeApiService,
@@ -131,6 +132,11 @@ describe('feathers: filters return exactly the rows they mean', () => {
     ['lt', (q) => q.where('price', lt(30)), (p) => p.price < 30],
     ['lte', (q) => q.where('price', lte(30)), (p) => p.price <= 30],
     [
+      'between (sent as gte + lte)',
+      (q) => q.where('price', between(30, 120)),
+      (p) => p.price >= 30 && p.price <= 120,
+    ],
+    [
       'gte + lte',
       (q) => q.where('price', gte(30)).where('price', lte(120)),
       (p) => p.price >= 30 && p.price <= 120,
@@ -204,9 +210,41 @@ describe('feathers: lists through the service', () => {
   });
 });
 
+describe("feathers: its query parser's arrayLimit (20)", () => {
+  const names = (n: number) =>
+    [...PRODUCTS.map((p) => p.name), ...Array.from({ length: n }, (_, i) => `none${i}`)].slice(
+      0,
+      n,
+    );
+  it('20 in items return the rows they mean', async () => {
+    const res = await api
+      .query('/products')
+      .where('name', inOp(names(20)))
+      .limit(50)
+      .get();
+    expect(idsOf((res.data as { data: Product[] }).data)).toEqual(idsWhere(() => true));
+  });
+  it('21 items sent anyway come back as 200 with no row: so the dialect refuses them', async () => {
+    const raw = names(21)
+      .map((n) => `name[$in][]=${n}`)
+      .join('&');
+    // The same query written by hand, past the dialect's check.
+    const res = await api.get(`/products?${raw}&$limit=50`);
+    // qs read the list as an object: a success that matches none of the 12 named rows.
+    expect(res).toMatchObject({ success: true, status: 200, data: { total: 0, data: [] } });
+    expect(() => api.query('/products').where('name', inOp(names(21)))).toThrow(
+      /feathers cannot express more than 20 items/,
+    );
+  });
+});
+
 describe('feathers: what it cannot express is a TypeError at the call', () => {
   it.each([
-    ['between', (q: any) => q.where('price', between(1, 5)), `operator 'between' (on "price")`],
+    [
+      'notBetween',
+      (q: any) => q.where('price', notBetween(1, 5)),
+      `operator 'notBetween' (on "price")`,
+    ],
     [
       'ilike without like: true',
       (q: any) => q.where('name', ilike('%a%')),

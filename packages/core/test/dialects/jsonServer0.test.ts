@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   between,
+  notBetween,
   createBridgeApiService,
   createClient,
   gt,
@@ -39,6 +40,11 @@ describe('json-server 0.17: filters return exactly the rows they mean', () => {
     ['ne', (q) => q.where('category', ne('office')), (p) => p.category !== 'office'],
     ['gte', (q) => q.where('price', gte(80)), (p) => p.price >= 80],
     ['lte', (q) => q.where('price', lte(30)), (p) => p.price <= 30],
+    [
+      'between (sent as gte + lte)',
+      (q) => q.where('price', between(30, 120)),
+      (p) => p.price >= 30 && p.price <= 120,
+    ],
     [
       'gte + lte',
       (q) => q.where('price', gte(30)).where('price', lte(120)),
@@ -130,7 +136,11 @@ describe('json-server 0.17: lists through the service', () => {
 describe('json-server 0.17: what it cannot express is a TypeError at the call', () => {
   it.each([
     ['gt', (q: any) => q.where('price', gt(1)), `operator 'gt' (on "price")`],
-    ['between', (q: any) => q.where('price', between(1, 5)), `operator 'between' (on "price")`],
+    [
+      'notBetween',
+      (q: any) => q.where('price', notBetween(1, 5)),
+      `operator 'notBetween' (on "price")`,
+    ],
     [
       'like (its regex ignores case)',
       (q: any) => q.where('name', like('D%')),

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   between,
+  notBetween,
   createBridgeApiService,
   createClient,
   gt,
@@ -41,6 +42,11 @@ describe('json-server 1.x: filters return exactly the rows they mean', () => {
     ['gte', (q) => q.where('price', gte(80)), (p) => p.price >= 80],
     ['lt', (q) => q.where('price', lt(30)), (p) => p.price < 30],
     ['lte', (q) => q.where('price', lte(30)), (p) => p.price <= 30],
+    [
+      'between (sent as gte + lte)',
+      (q) => q.where('price', between(30, 120)),
+      (p) => p.price >= 30 && p.price <= 120,
+    ],
     [
       'gte + lte',
       (q) => q.where('price', gte(30)).where('price', lte(120)),
@@ -132,20 +138,24 @@ describe('json-server 1.x: lists through the service', () => {
 
   it('an operator json-server cannot express rejects from search() as CLIENT_ERROR', async () => {
     const error = await products()
-      .search({ q: '', filters: { price: { operator: 'between', value: [1, 2] } } })
+      .search({ q: '', filters: { price: { operator: 'notBetween', value: [1, 2] } } })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({
       name: 'BridgeApiError',
       status: 0,
       code: 'CLIENT_ERROR',
-      message: `json-server 1.x cannot express operator 'between' (on "price")`,
+      message: `json-server 1.x cannot express operator 'notBetween' (on "price")`,
     });
   });
 });
 
 describe('json-server 1.x: what it cannot express is a TypeError at the call', () => {
   it.each([
-    ['between', (q: any) => q.where('price', between(1, 5)), `operator 'between' (on "price")`],
+    [
+      'notBetween',
+      (q: any) => q.where('price', notBetween(1, 5)),
+      `operator 'notBetween' (on "price")`,
+    ],
     ['notIn', (q: any) => q.where('category', notIn(['a'])), `operator 'nin' (on "category")`],
     ['like', (q: any) => q.where('name', like('D%')), `operator 'like' (on "name")`],
     [

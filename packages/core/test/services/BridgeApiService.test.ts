@@ -119,7 +119,14 @@ describe('createBridgeApiService: requests', () => {
     await expect(service.delete('..')).rejects.toThrow(/id/);
     await expect(
       service.search({ q: 'a', filters: { p: { operator: 'a b', value: 1 } } }),
-    ).rejects.toThrow(TypeError);
+    ).rejects.toThrow(
+      new RangeError(
+        `params.filters: operator "a b" is malformed (expected a name matching /^[A-Za-z][A-Za-z0-9_]*$/)`,
+      ),
+    );
+    await expect(
+      service.search({ q: 'a', filters: { p: { operator: 'gte', value: undefined } } }),
+    ).rejects.toThrow(/params\.filters: value of "p" is undefined/);
     expect(fixture.requests).toHaveLength(0);
     expect(() => createBridgeApiService(makeClient(fixture.url), { endpoint: '' })).toThrow(
       /config\.endpoint/,

@@ -18,7 +18,7 @@ export interface PrefetchListOptions {
   client: Client;
   /** The entity endpoint, exactly as the client component passes it (e.g. `'/products'`). */
   endpoint: string;
-  /** `customEndpoints`/`updateMethod` of the entity, as given to `useBridgeApi`. */
+  /** `customEndpoints`/`updateMethod`/`dialect` of the entity, as given to `useBridgeApi`. */
   entity?: Omit<EntityConfig, 'endpoint'>;
   /**
    * The list parameters, exactly as the client hook will ask for them (for `BridgeTable`
@@ -76,7 +76,8 @@ export async function prefetchList<T = unknown>(
       );
     }
   }
-  const key = bridgeQueryKey(instanceId, endpoint, 'list', params);
+  // An entity's own dialect ends the key, as in the hooks' keys.
+  const key = bridgeQueryKey(instanceId, endpoint, 'list', params, entity?.dialect);
   const service = createBridgeApiService<T>(client, { ...entity, endpoint });
   let page: PaginatedResponse<T>;
   try {

@@ -97,6 +97,7 @@ export function BridgeForm<TData = any>({
   onError,
   children,
   instanceId,
+  dialect,
   transformValues,
   resetOnSuccess = false,
   invalidateCache = true,
@@ -109,6 +110,7 @@ export function BridgeForm<TData = any>({
     endpoint,
     method,
     instanceId,
+    ...(dialect && { dialect }),
     invalidateCache,
     // Reading the form inside `submit` makes a throw there a CLIENT_ERROR failure, like a
     // throwing `transformValues`.

@@ -1,4 +1,10 @@
-import { type ApiResponse, BridgeApiError, type Client } from '@bridgekit/core';
+import {
+  type ApiResponse,
+  BridgeApiError,
+  type Client,
+  type Dialect,
+  type EntityOperation,
+} from '@bridgekit/core';
 import { useCallback, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { useBridgeInstance } from './internal/BridgeContext';
@@ -28,6 +34,14 @@ export interface UseBridgeFormSubmitOptions<TData = any, TValues = Record<string
   onSuccess?: (data: TData) => void;
   /** Called with a `BridgeApiError` carrying the server's message, `status`, `code` and field `errors`. */
   onError?: (error: BridgeApiError) => void;
+  /**
+   * The dialect of the endpoint's backend, when it differs from the client's. Its path,
+   * headers and record bodies apply to the submission, as to an entity's service: with
+   * `strapi()` a `POST` sends `{ data: values }` and `onSuccess` gets the answer's `data`;
+   * with `djangoRest()` the path ends with `/`.
+   * @default the client's `dialect`
+   */
+  dialect?: Dialect;
   /**
    * The provider instance whose client sends the values.
    * @default the provider's default instance
@@ -130,7 +144,13 @@ export function useBridgeFormSubmit<TData = any, TValues = Record<string, unknow
         try {
           // `run` calls this at once, so the values' source (a DOM form) is still enabled.
           const body = current.transformValues ? current.transformValues(values) : values;
-          response = await send<TData>(client, current.method, current.endpoint, body);
+          response = await send<TData>(
+            client,
+            current.dialect ?? client.getConfig?.().dialect,
+            current.method,
+            current.endpoint,
+            body,
+          );
         } catch (cause) {
           // The client never rejects; this is a throwing transformValues.
           response = {
@@ -170,25 +190,48 @@ function isFormData(body: unknown): boolean {
   return typeof FormData !== 'undefined' && body instanceof FormData;
 }
 
-function send<T>(
+const OPERATIONS: Record<BridgeFormMethod, EntityOperation> = {
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'update',
+  DELETE: 'delete',
+};
+
+/**
+ * One submission through the dialect, as the services send records: its path (the builder's,
+ * so DRF's trailing slash), the operation's headers, the body wrapped (a multipart body is
+ * sent as is) and the answer's record unwrapped.
+ */
+async function send<T>(
   client: Client,
+  dialect: Dialect | undefined,
   method: BridgeFormMethod,
   endpoint: string,
-  body: unknown,
+  values: unknown,
 ): Promise<ApiResponse<T>> {
-  switch (method) {
-    case 'POST':
-      return client.post<T>(endpoint, body);
-    case 'PUT':
-      return client.put<T>(endpoint, body);
-    case 'PATCH':
-      return client.patch<T>(endpoint, body);
-    default:
-      return client.delete<T>(
-        endpoint,
-        isFormData(body) || body === null || typeof body !== 'object'
-          ? undefined
-          : { params: body as Record<string, unknown> },
-      );
-  }
+  const operation = OPERATIONS[method];
+  const records = dialect?.records ?? {};
+  const path = dialect?.query?.path?.(endpoint) ?? endpoint;
+  const headers = records.headers?.(operation);
+  const body =
+    method === 'DELETE' || isFormData(values) || !records.wrap
+      ? values
+      : records.wrap(operation, values);
+  const options = headers ? { headers } : undefined;
+  const response =
+    method === 'POST'
+      ? await client.post<T>(path, body, options)
+      : method === 'PUT'
+        ? await client.put<T>(path, body, options)
+        : method === 'PATCH'
+          ? await client.patch<T>(path, body, options)
+          : await client.delete<T>(path, {
+              ...options,
+              ...(!isFormData(body) &&
+                body !== null &&
+                typeof body === 'object' && { params: body as Record<string, unknown> }),
+            });
+  return response.success && records.unwrap && method !== 'DELETE'
+    ? { ...response, data: records.unwrap(operation, response.data) as T }
+    : response;
 }

@@ -12,15 +12,13 @@ import { instanceIdOf } from './internal/serviceRegistry';
 import { toError } from './internal/toError';
 import { onBridgeInvalidate } from './internal/invalidationListeners';
 
-/** The SWR key of one page: `['bridgekit', instanceId, endpoint, 'infinite', params, pageIndex]`. */
-export type BridgeInfiniteKey = readonly [
-  'bridgekit',
-  string,
-  string,
-  'infinite',
-  QueryParams,
-  number,
-];
+/**
+ * The SWR key of one page: `['bridgekit', instanceId, endpoint, 'infinite', params, pageIndex]`,
+ * then the id of the entity's own dialect when it has one (`service.dialect`).
+ */
+export type BridgeInfiniteKey =
+  | readonly ['bridgekit', string, string, 'infinite', QueryParams, number]
+  | readonly ['bridgekit', string, string, 'infinite', QueryParams, number, string];
 
 /** What `useBridgeInfiniteQuery` returns. */
 export interface UseBridgeInfiniteResult<T> {
@@ -71,6 +69,7 @@ export function useBridgeInfiniteQuery<T>(
 ): UseBridgeInfiniteResult<T> {
   const instanceId = instanceIdOf('useBridgeInfiniteQuery', service, useContext(BridgeContext));
   const endpoint = service.endpoint;
+  const dialect = service.dialect && (service.dialect.id ?? service.dialect.name);
   const waiting = params === null;
   const { page: _ignored, ...pageParams } = params ?? {};
   // A stable text for the params, so an inline object does not restart the list.
@@ -82,9 +81,10 @@ export function useBridgeInfiniteQuery<T>(
     (pageIndex: number, previous: PaginatedResponse<T> | null): BridgeInfiniteKey | null => {
       if (waiting) return null;
       if (previous && !previous.meta?.hasMore) return null;
-      return ['bridgekit', instanceId, endpoint, 'infinite', stableParams, pageIndex];
+      const key = ['bridgekit', instanceId, endpoint, 'infinite', stableParams, pageIndex] as const;
+      return dialect === undefined ? key : [...key, dialect];
     },
-    [waiting, instanceId, endpoint, stableParams],
+    [waiting, instanceId, endpoint, stableParams, dialect],
   );
 
   // SWR revalidates the first page whenever the list revalidates (`revalidateFirstPage`), which

@@ -129,7 +129,7 @@ export function useBridgeQuery<T>(
   const key =
     params === null || !enabled
       ? null
-      : bridgeQueryKey(instanceId, service.endpoint, type, params ?? {});
+      : bridgeQueryKey(instanceId, service.endpoint, type, params ?? {}, service.dialect);
   const swr = useSWR(
     key,
     ([, , , , p]: readonly unknown[]): Promise<unknown> =>

@@ -14,7 +14,10 @@ export function entityConfigKey(config: EntityConfig): string {
     .sort()
     .map((k) => [k, custom[k as keyof typeof custom]]);
   // No updateMethod means the dialect's merging verb: not the same service as an explicit one.
-  return JSON.stringify([config.endpoint, config.updateMethod ?? null, sorted]);
+  // Two entities on one endpoint with different dialects are two services. A dialect's data
+  // (name, id: the built-ins' name and options) tells it apart, so an inline `strapi()` is
+  // one service across renders.
+  return JSON.stringify([config.endpoint, config.updateMethod ?? null, sorted, config.dialect]);
 }
 
 /**
