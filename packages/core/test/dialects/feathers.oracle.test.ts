@@ -152,3 +152,19 @@ describe('feathers() and @feathersjs/rest-client: lists and records', () => {
     expect(mine).toEqual(oracle);
   });
 });
+
+describe("feathers() and Feathers' query parser limit (qs arrayLimit 20)", () => {
+  it("21 items: Feathers reads its own client's list as an object too, so Bridgekit refuses it", async () => {
+    const values = Array.from({ length: 21 }, (_, i) => i);
+    const oracle = await capture(() => theirs().find({ query: { id: { $in: values } } }));
+    expect(Array.isArray((oracle.query as any).id.$in)).toBe(false);
+    expect(() => api().query('/products').where('id', inOp(values))).toThrow(TypeError);
+    expect(() => api().query('/products').where('id', notIn(values))).toThrow(/arrayLimit/);
+    server.requests.length = 0;
+    const error = await products()
+      .search({ q: '', filters: { id: { operator: 'in', value: values } } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'BridgeApiError', code: 'CLIENT_ERROR', status: 0 });
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -370,3 +370,62 @@ describe('laravel() against Laravel 8: start-up', () => {
     );
   });
 });
+
+describe('laravel() against Laravel 8: what the framework would alter, and search', () => {
+  it('TrimStrings makes the app read " lighting" as "lighting" (why edge spaces are refused)', async () => {
+    const raw = await api.get<Page>('/products?filter[category]=%20lighting');
+    if (!raw.success) expect.fail(raw.error);
+    expect(ids(raw.data.data)).toEqual(where((p) => p.category === 'lighting'));
+  });
+
+  it('a value with edge spaces throws at the builder instead of matching the trimmed one', () => {
+    sent.length = 0;
+    expect(() => api.query('/products').where('category', ' lighting')).toThrow(TypeError);
+    expect(() => api.query('/products').where('category', 'lighting ')).toThrow(
+      /^Laravel cannot express .*TrimStrings/,
+    );
+    expect(() => api.query('/products').where('id', inOp(['1', ' 2']))).toThrow(TypeError);
+    expect(sent).toEqual([]);
+  });
+
+  it('search text with edge spaces rejects with CLIENT_ERROR and sends nothing', async () => {
+    sent.length = 0;
+    const error = await rejection(products().search({ q: ' lamp' }));
+    expect(error).toMatchObject({ name: 'BridgeApiError', code: 'CLIENT_ERROR', status: 0 });
+    expect(sent).toEqual([]);
+  });
+
+  it('the service searches the collection with the configured filter', async () => {
+    sent.length = 0;
+    const found = await products().search({ q: 'lamp' });
+    expect(sent).toEqual(['GET /api/products?filter[search]=lamp']);
+    const expected = where((p) => /lamp/i.test(p.name) || /lamp/i.test(p.category));
+    expect(ids(found.data)).toEqual(expected);
+    expect(found.meta).toEqual({ page: 1, limit: 15, total: expected.length, hasMore: false });
+  });
+
+  it('search with filters, a sort and a page', async () => {
+    const found = await products().search({
+      q: 'desk',
+      filters: { price: { operator: 'lt', value: 200 } },
+      page: 1,
+      limit: 2,
+      orderBy: 'price',
+    });
+    const expected = rows
+      .filter((p) => /desk/i.test(p.name) && p.price < 200)
+      .sort((a, b) => a.price - b.price);
+    expect(expected.length).toBeGreaterThan(2);
+    expect(ids(found.data)).toEqual(ids(expected).slice(0, 2));
+    expect(found.meta).toEqual({ page: 1, limit: 2, total: expected.length, hasMore: true });
+  });
+
+  it('without laravel({ search }), search rejects with CLIENT_ERROR naming the option', async () => {
+    const plain = createClient(`${app.url}/api`, { dialect: laravel() });
+    const error = await rejection(
+      createBridgeApiService<Product>(plain, { endpoint: '/products' }).search({ q: 'lamp' }),
+    );
+    expect(error).toMatchObject({ code: 'CLIENT_ERROR', status: 0 });
+    expect(error.message).toMatch(/laravel\(\{ search/);
+  });
+});

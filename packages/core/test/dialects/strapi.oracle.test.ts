@@ -227,3 +227,35 @@ describe('strapi() and @strapi/client: lists and records', () => {
     expect(mine).toEqual(oracle);
   });
 });
+
+describe("strapi() and Strapi's parser limits", () => {
+  it('Strapi reads 101 indexed values as an object, not a list (why more than 100 are refused)', () => {
+    const query = Array.from({ length: 101 }, (_, i) => `filters[id][$in][${i}]=${i}`).join('&');
+    const read = parseStrapiQuery(query) as { filters: { id: { $in: unknown } } };
+    expect(Array.isArray(read.filters.id.$in)).toBe(false);
+  });
+
+  it('101 values throw at the builder; through a service, CLIENT_ERROR and nothing sent', async () => {
+    const values = Array.from({ length: 101 }, (_, i) => i);
+    expect(() => api().query('/products').where('id', inOp(values))).toThrow(TypeError);
+    server.requests.length = 0;
+    const error = await products()
+      .search({ q: 'x', filters: { id: { operator: 'in', value: values } } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'BridgeApiError', code: 'CLIENT_ERROR', status: 0 });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("the service's search is the collection with the configured $or, as @strapi/client sends it", async () => {
+    const mine = await capture(() => products().search({ q: 'chair', page: 1, limit: 10 }));
+    const oracle = await capture(() =>
+      theirs().find({
+        filters: {
+          $or: [{ name: { $containsi: 'chair' } }, { description: { $containsi: 'chair' } }],
+        },
+        pagination: { page: 1, pageSize: 10 },
+      }),
+    );
+    expect(mine).toEqual(oracle);
+  });
+});
