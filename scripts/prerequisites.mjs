@@ -1,6 +1,7 @@
 // What `npm test` needs from the system that no `npm install` brings: Chromium (the e2e suites
-// and the cookie tests drive it through playwright-core) and Django REST Framework with
-// django-filter in Debian's Python (the djangoRest() dialect tests start a real DRF server).
+// and the cookie tests drive it through playwright-core), Django REST Framework with
+// django-filter in Debian's Python (the djangoRest() dialect tests start a real DRF server) and
+// Laravel 8 with PHP's SQLite driver (the laravel() dialect tests start a real Laravel app).
 // Missing ones are installed with apt-get when running as root where apt-get exists (as CI
 // does, see .ci/run); otherwise npm test stops at once with the command to run.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,13 @@ import { existsSync } from 'node:fs';
 
 /** Debian's interpreter: the one python3-djangorestframework installs into. */
 export const PYTHON = '/usr/bin/python3';
+/** Debian's PHP, with php-laravel-framework's autoloader and the SQLite driver the Laravel app needs. */
+export const PHP = '/usr/bin/php';
+export const LARAVEL_CHECK = [
+  '-r',
+  "exit(extension_loaded('pdo_sqlite') && is_file('/usr/share/php/Illuminate/autoload.php') ? 0 : 1);",
+];
+export const LARAVEL_PACKAGES = ['php-laravel-framework', 'php-cli', 'php-sqlite3'];
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const APT_GET = '/usr/bin/apt-get';
 
@@ -19,7 +27,8 @@ const APT_GET = '/usr/bin/apt-get';
  *
  * @example
  * findMissing({ env: {}, exists: () => false, run: () => 1 });
- * // { packages: ['chromium', 'python3-djangorestframework', 'python3-django-filters'], problems: [] }
+ * // { packages: ['chromium', 'python3-djangorestframework', 'python3-django-filters',
+ * //   'php-laravel-framework', 'php-cli', 'php-sqlite3'], problems: [] }
  */
 export function findMissing(system) {
   const packages = [];
@@ -33,6 +42,8 @@ export function findMissing(system) {
   if (system.run(PYTHON, ['-c', 'import rest_framework, django_filters']) !== 0) {
     packages.push('python3-djangorestframework', 'python3-django-filters');
   }
+  // A missing /usr/bin/php fails the check too (spawnSync has no status).
+  if (system.run(PHP, LARAVEL_CHECK) !== 0) packages.push(...LARAVEL_PACKAGES);
   return { packages, problems };
 }
 

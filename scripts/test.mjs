@@ -15,7 +15,7 @@ const out = mkdtempSync(join(tmpdir(), 'bk-test-'));
 const run = (cmd, cmdArgs, env = {}) =>
   spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
-// Chromium and Django REST Framework, which no npm install brings: installed when running as
+// Chromium, Django REST Framework and Laravel 8 + PHP, which no npm install brings: installed when running as
 // root with apt-get, else npm test stops here with the command (scripts/prerequisites.mjs).
 const { ensurePrerequisites } = await import('./prerequisites.mjs');
 if (!ensurePrerequisites()) process.exit(1);

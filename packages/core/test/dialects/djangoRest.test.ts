@@ -471,3 +471,16 @@ describe('djangoRest({ trailingSlash: false }) against a router without slashes'
     expect(error.message).not.toMatch(/</);
   });
 });
+
+describe('djangoRest against Django REST Framework: the builder uses the trailing slash too', () => {
+  it("query('/products') reaches DRF's router as /products/ (without it, a 404)", async () => {
+    sent.length = 0;
+    const response = await api
+      .query<{ count: number }>('/products')
+      .where('category', 'lighting')
+      .get();
+    expect(sent).toEqual(['GET /api/products/?category=lighting']);
+    if (!response.success) expect.fail(`${response.status} ${response.error}`);
+    expect(response.data.count).toBe(where((p) => p.category === 'lighting').length);
+  });
+});

@@ -2,8 +2,8 @@
  * laravel() against golden tables taken from the documentation of spatie/laravel-query-builder
  * (spatie.be/docs/laravel-query-builder, "Filtering", "Sorting", "Including relationships",
  * "Selecting fields") and of Laravel (laravel.com/docs: "Pagination", "Eloquent: API
- * Resources", "Validation", "Routing", "Sanctum"), not a running server: a Laravel app needs
- * PHP, which cannot run here. Each group cites its page. Query rows check the exact query
+ * Resources", "Validation", "Routing", "Sanctum"); laravel.test.ts runs the dialect against a
+ * real Laravel 8 app. Each group cites its page. Query rows check the exact query
  * string and, where the page prints the URL unencoded (`filter[salary]=>3000`), the pairs it
  * decodes to. Response rows replay the documented bodies from a real HTTP server on 127.0.0.1.
  */

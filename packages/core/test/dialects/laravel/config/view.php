@@ -1,0 +1,3 @@
+<?php
+
+return ['paths' => [], 'compiled' => getenv('LARAVEL_STORAGE')];
