@@ -191,6 +191,7 @@ const DIALECTS = {
     'encodeValue',
     'entryLabel',
     'feathers',
+    'flattenErrors',
     'jsonServer',
     'laravel',
     'linkHeader',

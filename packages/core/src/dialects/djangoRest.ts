@@ -7,7 +7,8 @@
  * refused rather than sent.
  */
 import type { Dialect } from '../dialect';
-import { encodeQueryComponent as enc, type QueryEntry } from '../query/serializer';
+import type { QueryEntry } from '../query/serializer';
+import { encodeQueryComponent as enc, flattenErrors } from './shared';
 
 /** Options of `djangoRest`. */
 export interface DjangoRestOptions {
@@ -66,21 +67,6 @@ function filterPair({ field, operator: op, value: v }: Obj): string[] | string {
     return no(`value ${JSON.stringify(v)}`);
   }
   return [enc(field) + (lookup && `__${lookup}`), items.map(enc).join()];
-}
-
-/**
- * DRF's error detail flattened: `{ a: { b: ['m'] } }` -> `{ 'a.b': 'm' }`; `detail` and
- * `non_field_errors` (messages about no field) under `''`.
- */
-function flatten(v: unknown, key: string, out: Record<string, string>): Record<string, string> {
-  // A list of messages; a list of objects is the errors of a `many=True` serializer.
-  if (Array.isArray(v) && typeof v[0] === 'string') out[key] = v.join(' ');
-  else if (v && typeof v === 'object') {
-    for (const [k, x] of Object.entries(v)) {
-      flatten(x, key ? `${key}.${k}` : /^(detail|non_field_errors)$/.test(k) ? '' : k, out);
-    }
-  } else out[key] = String(v);
-  return out;
 }
 
 /**
@@ -188,9 +174,15 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
       },
     },
     session: { header: 'Authorization', scheme: 'Token' },
-    errors(body) {
+    errors(body: any) {
       if (!body || typeof body !== 'object') return undefined;
-      const { '': general, ...errors } = flatten(body, '', {});
+      // `detail` and `non_field_errors` are messages about no field: the general one, under ''.
+      const { detail, non_field_errors, ...fields } = body;
+      const { '': general, ...errors } =
+        flattenErrors(
+          Array.isArray(body) ? body : { '': detail ?? non_field_errors, ...fields },
+          ' ',
+        ) ?? {};
       const [first] = Object.entries(errors);
       return { error: general ?? first?.join(': '), ...(first && { errors }) };
     },

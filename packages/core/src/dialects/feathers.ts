@@ -4,7 +4,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { listPage, pair } from './shared';
+import { flattenErrors, listPage, pair } from './shared';
 
 /** Options of `feathers()`. */
 export interface FeathersOptions {
@@ -152,15 +152,14 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
     errors(body) {
       const { name, message, errors, data } = (body ?? {}) as any;
       if (typeof name !== 'string' || typeof message !== 'string') return;
-      const fields: Record<string, string> = {};
-      for (const [k, v] of Object.entries(errors ?? {}) as Array<[string, any]>) {
-        fields[k] = Array.isArray(v) ? v.join(', ') : `${v?.message ?? v}`;
-      }
+      // A field's errors: a message, a list of them or an error object (`{ message }`).
+      const fields: Record<string, unknown> = {};
+      for (const k in errors) fields[k] = errors[k]?.message ?? errors[k];
       // Schema (ajv) validation puts its errors in `data`: `[{ instancePath: '/name', message }]`.
       for (const e of Array.isArray(data) ? data : []) {
         if (e?.instancePath) fields[e.instancePath.slice(1).replace(/\//g, '.')] = e.message;
       }
-      return { error: message, code: name, ...(Object.keys(fields)[0] && { errors: fields }) };
+      return { error: message, code: name, errors: flattenErrors(fields, ', ') };
     },
   };
 }

@@ -6,7 +6,13 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, encodeValue, listPage, unsupported } from './shared';
+import {
+  encodeQueryComponent as enc,
+  encodeValue,
+  flattenErrors,
+  listPage,
+  unsupported,
+} from './shared';
 
 /**
  * How a field is registered in spatie's `allowedFilters()`, which decides what
@@ -190,11 +196,8 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
     errors(body) {
       const list = (body as { errors?: Record<string, unknown> } | null)?.errors;
       if (typeof list !== 'object' || list === null) return undefined;
-      const errors: Record<string, string> = {};
-      for (const [field, messages] of Object.entries(list)) {
-        errors[field] = String(Array.isArray(messages) ? messages[0] : messages);
-      }
-      return { errors };
+      // `{ field: [messages] }`: the first message per field, as Laravel's own `message`.
+      return { errors: flattenErrors(list) };
     },
   };
 }

@@ -141,3 +141,31 @@ export function listPage<T>(facts: ListFacts<T>, requested: ListRequest): Pagina
 export function restPath(_operation: string, endpoint: string, id?: string): string {
   return id === undefined ? endpoint || '/' : `${endpoint}/${id}`;
 }
+
+/**
+ * Field -> message from a backend's validation detail, the one flattener of the built-ins:
+ * nested objects and lists become dotted names (`{ a: { b: ['m'] } }` -> `{ 'a.b': 'm' }`),
+ * a list of messages becomes its first one, or all joined by `join` when given. `undefined`
+ * when no field has a message. `key` and `out` belong to the recursion: leave them out.
+ *
+ * @example
+ * flattenErrors({ name: ['Required.', 'Too short.'], address: { city: ['Required.'] } });
+ * // { name: 'Required.', 'address.city': 'Required.' }
+ * flattenErrors({ name: ['Required.', 'Too short.'] }, ' '); // { name: 'Required. Too short.' }
+ */
+export function flattenErrors(
+  detail: unknown,
+  join?: string,
+  key = '',
+  out: Record<string, string> = {},
+): Record<string, string> | undefined {
+  if (Array.isArray(detail) && typeof detail[0] === 'string') {
+    out[key] = join ? detail.join(join) : detail[0];
+  } else if (detail && typeof detail === 'object') {
+    for (const k in detail) flattenErrors((detail as any)[k], join, key ? `${key}.${k}` : k, out);
+  } else if (detail != null) {
+    // A field named __proto__ is dropped: assigning text to it changes nothing.
+    out[key] = String(detail);
+  }
+  for (const _ in out) return out;
+}

@@ -6,7 +6,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, listPage, pair, unsupported } from './shared';
+import { encodeQueryComponent as enc, flattenErrors, listPage, pair, unsupported } from './shared';
 
 /** Options of `strapi()`. */
 export interface StrapiOptions {
@@ -207,15 +207,16 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
     errors(body) {
       const error = (body as { error?: Record<string, any> } | null)?.error;
       if (typeof error !== 'object' || error === null) return undefined;
-      const errors: Record<string, string> = {};
-      for (const item of error.details?.errors ?? []) {
-        const key = item?.path?.join?.('.');
-        if (key && !(key in errors)) errors[key] = String(item.message);
+      // `[{ path: ['address', 'city'], message }]`; the first message of a path wins.
+      const fields: Record<string, unknown> = {};
+      for (const i of error.details?.errors ?? []) {
+        const k = i?.path?.join?.('.');
+        if (k) fields[k] ??= i.message;
       }
       return {
         error: error.message,
         code: error.name,
-        ...(Object.keys(errors).length > 0 && { errors }),
+        errors: flattenErrors(fields),
       };
     },
   };
