@@ -8,7 +8,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, flattenErrors } from './shared';
+import { encodeQueryComponent as enc, flattenErrors, listPage } from './shared';
 
 /** Options of `djangoRest`. */
 export interface DjangoRestOptions {
@@ -144,20 +144,24 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
       const n = rows.length;
       const count = Array.isArray(body) ? n : body.count;
       const next = body.next ?? null;
-      let page = next || count > n ? (requested.page ?? 1) : 1;
-      // The page size the backend used: a page with a next one is full, and so was every
-      // page before the last.
-      const limit = next
-        ? n
-        : page > 1 && !offsets
-          ? (count - n) / (page - 1)
-          : (requested.limit ?? n);
-      if (offsets && requested.offset! >= 0)
-        page = Math.floor(requested.offset! / (limit || 1)) + 1;
-      return {
-        data: rows,
-        meta: { page, limit, ...(count >= 0 && { total: count }), hasMore: next !== null },
-      };
+      const page = next || count > n ? (requested.page ?? 1) : 1;
+      return listPage(
+        {
+          data: rows,
+          total: count >= 0 ? count : undefined,
+          next: next !== null,
+          // The page size the backend used: a page with a next one is full, and so was every
+          // page before the last.
+          limit: next
+            ? n
+            : page > 1 && !offsets
+              ? (count - n) / (page - 1)
+              : (requested.limit ?? n),
+          // An offset's page is counted from it (listPage does).
+          ...(!(offsets && requested.offset! >= 0) && { page }),
+        },
+        requested,
+      );
     },
     records: {
       updateMethod: 'PATCH',

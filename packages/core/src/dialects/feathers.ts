@@ -120,8 +120,13 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
       if (Array.isArray(body)) return listPage({ data: body }, requested);
       const { data = [], total, limit, skip = 0 } = body ?? {};
       return listPage(
-        { data, total, ...(limit > 0 && { limit, page: Math.floor(skip / limit) + 1 }) },
-        { ...requested, offset: skip },
+        {
+          data,
+          total,
+          offset: skip,
+          ...(limit > 0 && { limit, page: Math.floor(skip / limit) + 1 }),
+        },
+        requested,
       );
     },
     records: { updateMethod: 'PATCH' },

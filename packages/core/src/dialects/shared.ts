@@ -103,6 +103,8 @@ export interface ListFacts<T> {
   limit?: number;
   /** Page the backend reported (else the requested one). */
   page?: number;
+  /** Position of the first row the backend reported (Feathers' `skip`, Strapi's `start`). */
+  offset?: number;
 }
 
 /**
@@ -117,7 +119,7 @@ export function listPage<T>(facts: ListFacts<T>, requested: ListRequest): Pagina
   const { data, total } = facts;
   const size = facts.limit ?? requested.limit;
   const at = facts.page ?? requested.page;
-  const offset = requested.offset ?? (size && at ? (at - 1) * size : 0);
+  const offset = facts.offset ?? requested.offset ?? (size && at ? (at - 1) * size : 0);
   const known = total !== undefined;
   return {
     data,

@@ -158,8 +158,9 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
           total: p.total,
           page: p.page,
           limit: p.pageSize ?? p.limit,
+          offset: p.start,
         },
-        p.start === undefined ? requested : { ...requested, offset: p.start },
+        requested,
       );
     },
     records: {
