@@ -8,7 +8,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, flattenErrors, listPage } from './shared';
+import { dialectQuery, encodeQueryComponent as enc, flattenErrors, listPage } from './shared';
 
 /** Options of `djangoRest`. */
 export interface DjangoRestOptions {
@@ -116,7 +116,7 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
     name: NAME,
     id: NAME + JSON.stringify(options),
     envelope: false,
-    query: {
+    query: dialectQuery({
       // A refused entry keeps a name of its own, so it replaces no other entry.
       key: (e) => String(refusal(e) ? `${e.kind}[]` : (wire(e) as unknown[])[0]),
       check: refusal,
@@ -124,20 +124,16 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
       ...(trailingSlash && {
         path: (endpoint: string) => endpoint.replace(/^([^?#]*?)\/?(?=[?#]|$)/, '$1/'),
       }),
-      serialize(entries) {
-        const limit = (entries.find((e) => e.kind === 'limit') as Obj | undefined)?.value;
-        return entries
-          .map((e) => {
-            const why = refusal(e);
-            if (why) throw new TypeError(why);
-            if (e.kind === 'page' && offsets && e.value > 1 && !limit) {
-              throw new TypeError(`${NAME}: page() needs limit()`);
-            }
-            return (wire(e, limit) as unknown[]).join('=');
-          })
-          .join('&');
+      pairs(e, _, entries) {
+        const why = refusal(e);
+        if (why) throw new TypeError(why);
+        const limit = (entries.find((x) => x.kind === 'limit') as Obj | undefined)?.value;
+        if (e.kind === 'page' && offsets && e.value > 1 && !limit) {
+          throw new TypeError(`${NAME}: page() needs limit()`);
+        }
+        return (wire(e, limit) as unknown[]).join('=');
       },
-    },
+    }),
     list(response, requested) {
       const body: Obj = response.data ?? {};
       const rows = Array.isArray(body) ? body : (body.results ?? []);

@@ -4,7 +4,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { flattenErrors, listPage, pair } from './shared';
+import { dialectQuery, flattenErrors, listPage, pair } from './shared';
 
 /** Options of `feathers()`. */
 export interface FeathersOptions {
@@ -90,7 +90,7 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
     name: 'feathers',
     id: `feathers${JSON.stringify(options)}`,
     envelope: false,
-    query: {
+    query: dialectQuery({
       key(e) {
         const w = wire(e);
         // One sort entry whatever its fields.
@@ -100,21 +100,16 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
         const w = wire(e);
         if (typeof w === 'string') return `feathers cannot express ${w}`;
       },
-      serialize(entries) {
-        let limit: number | undefined;
-        for (const e of entries) if (e.kind === 'limit') limit = e.value;
-        return entries
-          .flatMap((e) =>
-            e.kind === 'page'
-              ? [
-                  pair('$skip', (e.value - 1) * (limit ?? size)),
-                  ...(limit ? [] : [pair('$limit', size)]),
-                ]
-              : (wire(e) as Pairs).map(([k, v]) => pair(k, v)),
-          )
-          .join('&');
+      pairs(e, _, entries) {
+        if (e.kind !== 'page') return (wire(e) as Pairs).map(([k, v]) => pair(k, v));
+        const limit = (entries.find((x) => x.kind === 'limit') as { value: number } | undefined)
+          ?.value;
+        return [
+          pair('$skip', (e.value - 1) * (limit ?? size)),
+          ...(limit ? [] : [pair('$limit', size)]),
+        ];
       },
-    },
+    }),
     list(response, requested) {
       const body = response.data as any;
       if (Array.isArray(body)) return listPage({ data: body }, requested);

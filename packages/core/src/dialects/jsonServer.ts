@@ -4,7 +4,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { listPage, pair, totalCountHeader } from './shared';
+import { dialectQuery, listPage, pair, totalCountHeader } from './shared';
 
 /** Options of `jsonServer()`. */
 export interface JsonServerOptions {
@@ -122,7 +122,7 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelop
   return {
     name,
     envelope: false,
-    query: {
+    query: dialectQuery({
       key(e) {
         // 0.17 ignores `_start` when `_page` is there: one position, the later call wins.
         if (v0 && e.kind === 'offset') return '_page';
@@ -135,15 +135,17 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelop
           return `${name} cannot express ${w}${e.kind === 'filter' ? ` (on "${e.field}")` : ''}`;
         }
       },
-      serialize(entries) {
-        const has = (kind: string) => entries.some((e) => e.kind === kind);
-        const out = entries.flatMap((e) => (wire(e) as Pairs).map(([k, v]) => pair(k, v)));
-        // 1.x pages only with `_page`; 0.17 slices from `_start` only with `_limit`/`_end`.
-        if (!v0 && has('limit') && !has('page')) out.push('_page=1');
-        if (v0 && has('offset') && !has('limit')) out.push('_end=9007199254740991');
-        return out.join('&');
+      pairs(e, i, entries) {
+        const out = (wire(e) as Pairs).map(([k, v]) => pair(k, v));
+        if (i === entries.length - 1) {
+          const has = (kind: string) => entries.some((x) => x.kind === kind);
+          // 1.x pages only with `_page`; 0.17 slices from `_start` only with `_limit`/`_end`.
+          if (!v0 && has('limit') && !has('page')) out.push('_page=1');
+          if (v0 && has('offset') && !has('limit')) out.push('_end=9007199254740991');
+        }
+        return out;
       },
-    },
+    }),
     list(response, requested) {
       const body = response.data as any;
       const limit = requested.limit ?? 10;

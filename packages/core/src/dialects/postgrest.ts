@@ -5,7 +5,13 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, encodeValue, listPage, unsupported } from './shared';
+import {
+  dialectQuery,
+  encodeQueryComponent as enc,
+  encodeValue,
+  listPage,
+  unsupported,
+} from './shared';
 
 /** Options of `postgrest()`. */
 export interface PostgrestOptions {
@@ -125,7 +131,7 @@ export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope:
     name: NAME,
     id: NAME + JSON.stringify(options),
     envelope: false,
-    query: {
+    query: dialectQuery({
       // The wire name: a page is an offset, so page() and offset() replace each other.
       key: (e) =>
         e.kind === 'filter'
@@ -133,29 +139,26 @@ export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope:
           : e.kind === 'param'
             ? e.key
             : ({ sort: 'order', page: 'offset' }[e.kind as string] ?? e.kind),
-      serialize(entries) {
-        const limit = (entries.find((e) => e.kind === 'limit') as { value: number } | undefined)
-          ?.value;
-        return entries
-          .flatMap((e): string | string[] => {
-            switch (e.kind) {
-              case 'filter':
-                return filterPairs(e);
-              case 'search':
-                return `${column(search?.column ?? '')}=${search?.operator ?? 'wfts'}.${enc(e.value)}`;
-              case 'sort':
-                return `order=${e.fields.map(([f, d]) => `${column(f)}.${d}`).join(',')}`;
-              case 'page':
-                return limit
-                  ? `offset=${(e.value - 1) * limit}`
-                  : [`limit=${PAGE}`, `offset=${(e.value - 1) * PAGE}`];
-              case 'param':
-                return `${enc(e.key)}=${encodeValue(e.value)}`;
-              default:
-                return `${e.kind}=${e.value}`;
-            }
-          })
-          .join('&');
+      pairs(e, _, entries) {
+        switch (e.kind) {
+          case 'filter':
+            return filterPairs(e);
+          case 'search':
+            return `${column(search?.column ?? '')}=${search?.operator ?? 'wfts'}.${enc(e.value)}`;
+          case 'sort':
+            return `order=${e.fields.map(([f, d]) => `${column(f)}.${d}`).join(',')}`;
+          case 'page': {
+            const limit = (entries.find((x) => x.kind === 'limit') as { value: number } | undefined)
+              ?.value;
+            return limit
+              ? `offset=${(e.value - 1) * limit}`
+              : [`limit=${PAGE}`, `offset=${(e.value - 1) * PAGE}`];
+          }
+          case 'param':
+            return `${enc(e.key)}=${encodeValue(e.value)}`;
+          default:
+            return `${e.kind}=${e.value}`;
+        }
       },
       check: (e) =>
         e.kind === 'search' && !search
@@ -167,7 +170,7 @@ export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope:
               : /like|With/.test(e.operator) && String(e.value).includes('*')
                 ? unsupported(NAME, `a literal '*' in ${label(e)}`)
                 : undefined,
-    },
+    }),
     list(response, requested) {
       // `Content-Range: 0-24/3573458`; `0-24/*` when not counted
       const total = /\/(\d+)$/.exec(response.headers?.get('content-range') ?? '')?.[1];

@@ -65,18 +65,18 @@ export function pair(name: string, value: unknown): string {
   }`;
 }
 
-/** What `dialectQuery` builds a `DialectQuery` from. */
-export interface DialectQuerySpec {
-  /** The name an entry is stored under (same name = same entry). */
-  key(entry: QueryEntry): string;
-  /** The encoded `name=value` pairs of one entry (none, one or several). */
-  pairs(entry: QueryEntry): string[];
-  /** Why the dialect cannot express an entry; `undefined` when it can. */
-  check?(entry: QueryEntry): string | undefined;
+/** What `dialectQuery` builds a `DialectQuery` from: the query part with `pairs` for `serialize`. */
+export interface DialectQuerySpec extends Omit<DialectQuery, 'serialize'> {
+  /**
+   * The encoded `name=value` pairs of one entry (none, one or several). `entries` is the
+   * whole query, for an entry written after another (a page as an offset needs the limit).
+   */
+  pairs(entry: QueryEntry, index: number, entries: readonly QueryEntry[]): string | string[];
 }
 
 /**
- * A `DialectQuery` whose `serialize` joins every entry's pairs with `&`.
+ * A `DialectQuery` whose `serialize` joins every entry's pairs with `&`; `key`, `check` and
+ * `path` are the spec's.
  *
  * @example
  * const query = dialectQuery({
@@ -85,11 +85,7 @@ export interface DialectQuerySpec {
  * });
  */
 export function dialectQuery(spec: DialectQuerySpec): DialectQuery {
-  return {
-    key: spec.key,
-    serialize: (entries) => entries.flatMap(spec.pairs).join('&'),
-    ...(spec.check && { check: spec.check }),
-  };
+  return { ...spec, serialize: (entries) => entries.flatMap(spec.pairs).join('&') };
 }
 
 /** What a list mapping knows about one page, for `listPage`. */

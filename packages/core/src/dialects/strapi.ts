@@ -6,7 +6,14 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, flattenErrors, listPage, pair, unsupported } from './shared';
+import {
+  dialectQuery,
+  encodeQueryComponent as enc,
+  flattenErrors,
+  listPage,
+  pair,
+  unsupported,
+} from './shared';
 
 /** Options of `strapi()`. */
 export interface StrapiOptions {
@@ -82,7 +89,7 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
     name: NAME,
     id: NAME + JSON.stringify(options),
     envelope: false,
-    query: {
+    query: dialectQuery({
       // Page and offset pagination cannot be mixed: page() and offset() replace each other.
       key: (e) =>
         e.kind === 'filter'
@@ -92,34 +99,29 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
             : e.kind === 'offset'
               ? 'page'
               : e.kind,
-      serialize(entries) {
-        const offset = entries.some((e) => e.kind === 'offset');
-        return entries
-          .flatMap((e): string | string[] => {
-            switch (e.kind) {
-              case 'filter':
-                return filterPairs(e);
-              case 'search':
-                return (search ?? []).map((f, i) =>
-                  pair(`filters[$or][${i}]${path(f).slice(7)}[$containsi]`, e.value),
-                );
-              case 'sort':
-                return e.fields.map(([f, d], i) => `sort[${i}]=${enc(f)}:${d}`);
-              case 'param':
-                return pair(e.key, e.value);
-              default:
-                return `pagination[${
-                  e.kind === 'limit'
-                    ? offset
-                      ? 'limit'
-                      : 'pageSize'
-                    : e.kind === 'page'
-                      ? 'page'
-                      : 'start'
-                }]=${e.value}`;
-            }
-          })
-          .join('&');
+      pairs(e, _, entries) {
+        switch (e.kind) {
+          case 'filter':
+            return filterPairs(e);
+          case 'search':
+            return (search ?? []).map((f, i) =>
+              pair(`filters[$or][${i}]${path(f).slice(7)}[$containsi]`, e.value),
+            );
+          case 'sort':
+            return e.fields.map(([f, d], i) => `sort[${i}]=${enc(f)}:${d}`);
+          case 'param':
+            return pair(e.key, e.value);
+          default:
+            return `pagination[${
+              e.kind === 'limit'
+                ? entries.some((x) => x.kind === 'offset')
+                  ? 'limit'
+                  : 'pageSize'
+                : e.kind === 'page'
+                  ? 'page'
+                  : 'start'
+            }]=${e.value}`;
+        }
       },
       check(e) {
         if (e.kind === 'search') {
@@ -141,7 +143,7 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
           ? unsupported(NAME, `the pattern ${JSON.stringify(value)} of ${label(e)}`)
           : undefined;
       },
-    },
+    }),
     list(response, requested) {
       const body = response.data as {
         data?: unknown;
