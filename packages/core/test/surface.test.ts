@@ -202,6 +202,7 @@ const DIALECTS = {
     'readLogin',
     'readUser',
     'restPath',
+    'restProvider',
     'strapi',
     'totalCountHeader',
     'unsupported',
@@ -228,6 +229,7 @@ const DIALECTS = {
     'ListRequest',
     'OperationRequest',
     'PostgrestOptions',
+    'RestProviderParts',
     'StrapiOptions',
   ],
 };

@@ -8,7 +8,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { dialectQuery, encodeQueryComponent as enc, flattenErrors, listPage } from './shared';
+import { encodeQueryComponent as enc, flattenErrors } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `djangoRest`. */
 export interface DjangoRestOptions {
@@ -112,11 +113,10 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
     if (typeof w === 'string') return `${NAME} cannot express ${w}`;
   };
 
-  return {
+  return restProvider({
     name: NAME,
-    id: NAME + JSON.stringify(options),
-    envelope: false,
-    query: dialectQuery({
+    options,
+    query: {
       // A refused entry keeps a name of its own, so it replaces no other entry.
       key: (e) => String(refusal(e) ? `${e.kind}[]` : (wire(e) as unknown[])[0]),
       check: refusal,
@@ -133,7 +133,7 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
         }
         return (wire(e, limit) as unknown[]).join('=');
       },
-    }),
+    },
     list(response, requested) {
       const body: Obj = response.data ?? {};
       const rows = Array.isArray(body) ? body : (body.results ?? []);
@@ -141,26 +141,18 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
       const count = Array.isArray(body) ? n : body.count;
       const next = body.next ?? null;
       const page = next || count > n ? (requested.page ?? 1) : 1;
-      return listPage(
-        {
-          data: rows,
-          total: count >= 0 ? count : undefined,
-          next: next !== null,
-          // The page size the backend used: a page with a next one is full, and so was every
-          // page before the last.
-          limit: next
-            ? n
-            : page > 1 && !offsets
-              ? (count - n) / (page - 1)
-              : (requested.limit ?? n),
-          // An offset's page is counted from it (listPage does).
-          ...(!(offsets && requested.offset! >= 0) && { page }),
-        },
-        requested,
-      );
+      return {
+        data: rows,
+        total: count >= 0 ? count : undefined,
+        next: next !== null,
+        // The page size the backend used: a page with a next one is full, and so was every
+        // page before the last.
+        limit: next ? n : page > 1 && !offsets ? (count - n) / (page - 1) : (requested.limit ?? n),
+        // An offset's page is counted from it (listPage does).
+        ...(!(offsets && requested.offset! >= 0) && { page }),
+      };
     },
     records: {
-      updateMethod: 'PATCH',
       path: (_op, endpoint, id) =>
         `${endpoint}${id === undefined ? '' : `/${id}`}${trailingSlash ? '/' : ''}`,
     },
@@ -186,5 +178,5 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
       const [first] = Object.entries(errors);
       return { error: general ?? first?.join(': '), ...(first && { errors }) };
     },
-  };
+  });
 }

@@ -4,7 +4,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { dialectQuery, flattenErrors, listPage, pair } from './shared';
+import { flattenErrors, pair } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `feathers()`. */
 export interface FeathersOptions {
@@ -86,11 +87,10 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
         return [[e.kind === 'limit' ? '$limit' : '$skip', e.value]];
     }
   };
-  return {
+  return restProvider({
     name: 'feathers',
-    id: `feathers${JSON.stringify(options)}`,
-    envelope: false,
-    query: dialectQuery({
+    options,
+    query: {
       key(e) {
         const w = wire(e);
         // One sort entry whatever its fields.
@@ -109,22 +109,18 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
           ...(limit ? [] : [pair('$limit', size)]),
         ];
       },
-    }),
-    list(response, requested) {
-      const body = response.data as any;
-      if (Array.isArray(body)) return listPage({ data: body }, requested);
-      const { data = [], total, limit, skip = 0 } = body ?? {};
-      return listPage(
-        {
-          data,
-          total,
-          offset: skip,
-          ...(limit > 0 && { limit, page: Math.floor(skip / limit) + 1 }),
-        },
-        requested,
-      );
     },
-    records: { updateMethod: 'PATCH' },
+    list(response) {
+      const body = response.data as any;
+      if (Array.isArray(body)) return { data: body };
+      const { data = [], total, limit, skip = 0 } = body ?? {};
+      return {
+        data,
+        total,
+        offset: skip,
+        ...(limit > 0 && { limit, page: Math.floor(skip / limit) + 1 }),
+      };
+    },
     auth: {
       // A Feathers app signs up by creating a user (the generated `users` service); the answer
       // holds no session. Core Feathers has no refresh token, password reset or second factor.
@@ -161,5 +157,5 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
       }
       return { error: message, code: name, errors: flattenErrors(fields, ', ') };
     },
-  };
+  });
 }

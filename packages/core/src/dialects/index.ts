@@ -9,6 +9,7 @@
  */
 export type * from '../dialect';
 export * from './shared';
+export { type RestProviderParts, restProvider } from './restProvider';
 export { parseListResponse } from '../services/parseListResponse';
 export { readLogin, readUser } from '../services/authService';
 export { type JsonServerOptions, jsonServer } from './jsonServer';

@@ -4,7 +4,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { dialectQuery, listPage, pair, totalCountHeader } from './shared';
+import { pair, totalCountHeader } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `jsonServer()`. */
 export interface JsonServerOptions {
@@ -119,10 +120,9 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelop
         return [[e.kind === 'page' ? '_page' : v0 ? '_limit' : '_per_page', e.value]];
     }
   };
-  return {
+  return restProvider({
     name,
-    envelope: false,
-    query: dialectQuery({
+    query: {
       key(e) {
         // 0.17 ignores `_start` when `_page` is there: one position, the later call wins.
         if (v0 && e.kind === 'offset') return '_page';
@@ -145,7 +145,7 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelop
         }
         return out;
       },
-    }),
+    },
     list(response, requested) {
       const body = response.data as any;
       const limit = requested.limit ?? 10;
@@ -153,17 +153,16 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelop
         const total = totalCountHeader(response.headers);
         // No count header: nothing was sliced, so the array is the whole list.
         return total === undefined
-          ? listPage({ data: body, total: body.length }, {})
-          : listPage({ data: body, total, limit }, requested);
+          ? { data: body, total: body.length, page: 1, limit: body.length, next: false }
+          : { data: body, total, limit };
       }
       const { data = [], items, prev, next } = body ?? {};
       const page = prev != null ? prev + 1 : next != null ? next - 1 : 1;
-      return listPage({ data, total: items, next: next != null, page, limit }, requested);
+      return { data, total: items, next: next != null, page, limit };
     },
-    records: { updateMethod: 'PATCH' },
     errors(body) {
       const error = (body as { error?: unknown } | null)?.error;
       if (typeof error === 'string') return { error };
     },
-  };
+  });
 }

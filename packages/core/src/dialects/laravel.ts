@@ -6,13 +6,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import {
-  encodeQueryComponent as enc,
-  encodeValue,
-  flattenErrors,
-  listPage,
-  unsupported,
-} from './shared';
+import { encodeQueryComponent as enc, encodeValue, flattenErrors, unsupported } from './shared';
+import { restProvider } from './restProvider';
 
 /**
  * How a field is registered in spatie's `allowedFilters()`, which decides what
@@ -91,10 +86,9 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
     // `%x%` -> x (partial), literal prefix or suffix as is.
     return operator === 'ilike' ? [list[0]!.slice(1, -1)] : list;
   };
-  return {
+  return restProvider({
     name: NAME,
-    id: NAME + JSON.stringify(options),
-    envelope: false,
+    options,
     query: {
       // One `filter[f]` per field, except operator filters, whose conditions are ANDed.
       key: (e) =>
@@ -165,26 +159,22 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
           : undefined;
       },
     },
-    list(response, requested) {
+    list(response) {
       const body = response.data as Record<string, any>;
       const meta = body?.meta ?? body ?? {};
       // The resource's `links` is an object; the plain paginator's is an array of buttons.
       const links = body?.links;
       const next = links && !Array.isArray(links) ? links.next : meta.next_page_url;
       const number = (x: unknown) => (x == null || Number.isNaN(Number(x)) ? undefined : Number(x));
-      return listPage(
-        {
-          data: Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : [],
-          total: number(meta.total),
-          page: number(meta.current_page),
-          limit: number(meta.per_page),
-          next: next === undefined ? undefined : next !== null,
-        },
-        requested,
-      );
+      return {
+        data: Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : [],
+        total: number(meta.total),
+        page: number(meta.current_page),
+        limit: number(meta.per_page),
+        next: next === undefined ? undefined : next !== null,
+      };
     },
     records: {
-      updateMethod: 'PATCH',
       // An API resource wraps one record in `{ data }`; a model has its own keys (and an id).
       unwrap: (_operation, body) => {
         const b = body as { data?: unknown; id?: unknown } | null;
@@ -199,5 +189,5 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
       // `{ field: [messages] }`: the first message per field, as Laravel's own `message`.
       return { errors: flattenErrors(list) };
     },
-  };
+  });
 }

@@ -5,13 +5,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import {
-  dialectQuery,
-  encodeQueryComponent as enc,
-  encodeValue,
-  listPage,
-  unsupported,
-} from './shared';
+import { encodeQueryComponent as enc, encodeValue, unsupported } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `postgrest()`. */
 export interface PostgrestOptions {
@@ -127,11 +122,10 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  */
 export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope: false } {
   const { id = 'id', search, gotrue } = options;
-  return {
+  return restProvider({
     name: NAME,
-    id: NAME + JSON.stringify(options),
-    envelope: false,
-    query: dialectQuery({
+    options,
+    query: {
       // The wire name: a page is an offset, so page() and offset() replace each other.
       key: (e) =>
         e.kind === 'filter'
@@ -170,21 +164,17 @@ export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope:
               : /like|With/.test(e.operator) && String(e.value).includes('*')
                 ? unsupported(NAME, `a literal '*' in ${label(e)}`)
                 : undefined,
-    }),
+    },
     list(response, requested) {
       // `Content-Range: 0-24/3573458`; `0-24/*` when not counted
       const total = /\/(\d+)$/.exec(response.headers?.get('content-range') ?? '')?.[1];
-      return listPage(
-        {
-          data: Array.isArray(response.data) ? response.data : [],
-          total: total === undefined ? undefined : Number(total),
-          limit: requested.limit ?? (requested.page && PAGE),
-        },
-        requested,
-      );
+      return {
+        data: Array.isArray(response.data) ? response.data : [],
+        total: total === undefined ? undefined : Number(total),
+        limit: requested.limit ?? (requested.page && PAGE),
+      };
     },
     records: {
-      updateMethod: 'PATCH',
       path: (_operation, endpoint, key) =>
         key === undefined ? endpoint : `${endpoint}?${enc(id)}=eq.${key}`,
       // One object instead of an array; zero rows is a 406 and nothing is changed or deleted.
@@ -209,5 +199,5 @@ export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope:
       const code = (body as { code?: unknown } | null)?.code;
       return typeof code === 'string' ? { code } : undefined;
     },
-  };
+  });
 }

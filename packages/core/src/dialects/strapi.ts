@@ -6,14 +6,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import {
-  dialectQuery,
-  encodeQueryComponent as enc,
-  flattenErrors,
-  listPage,
-  pair,
-  unsupported,
-} from './shared';
+import { encodeQueryComponent as enc, flattenErrors, pair, unsupported } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `strapi()`. */
 export interface StrapiOptions {
@@ -85,11 +79,10 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  */
 export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false } {
   const { search } = options;
-  return {
+  return restProvider({
     name: NAME,
-    id: NAME + JSON.stringify(options),
-    envelope: false,
-    query: dialectQuery({
+    options,
+    query: {
       // Page and offset pagination cannot be mixed: page() and offset() replace each other.
       key: (e) =>
         e.kind === 'filter'
@@ -143,27 +136,20 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
           ? unsupported(NAME, `the pattern ${JSON.stringify(value)} of ${label(e)}`)
           : undefined;
       },
-    }),
-    list(response, requested) {
+    },
+    list(response) {
       const body = response.data as {
         data?: unknown;
         meta?: { pagination?: Record<string, number> };
       };
       const p = body?.meta?.pagination ?? {};
-      return listPage(
-        {
-          data: (Array.isArray(body)
-            ? body
-            : Array.isArray(body?.data)
-              ? body.data
-              : []) as never[],
-          total: p.total,
-          page: p.page,
-          limit: p.pageSize ?? p.limit,
-          offset: p.start,
-        },
-        requested,
-      );
+      return {
+        data: (Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : []) as never[],
+        total: p.total,
+        page: p.page,
+        limit: p.pageSize ?? p.limit,
+        offset: p.start,
+      };
     },
     records: {
       updateMethod: 'PUT',
@@ -222,5 +208,5 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
         errors: flattenErrors(fields),
       };
     },
-  };
+  });
 }
