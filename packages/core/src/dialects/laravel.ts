@@ -35,6 +35,8 @@ export interface LaravelOptions {
   search?: string;
 }
 
+type Filter = QueryEntry & { kind: 'filter' };
+
 const NAME = 'Laravel';
 const label = (e: QueryEntry) =>
   e.kind === 'filter'
@@ -79,7 +81,7 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
   const mode = (field: string): LaravelFilter =>
     Object.hasOwn(filters, field) ? (filters[field] as LaravelFilter) : 'exact';
   // The decoded value of one filter entry: comma-separated items (spatie splits on `,`).
-  const texts = ({ field, operator, value }: QueryEntry & { kind: 'filter' }): string[] => {
+  const texts = ({ field, operator, value }: Filter): string[] => {
     const list = ([] as unknown[]).concat(value).map((v) => decodeURIComponent(encodeValue(v)));
     if (operator === 'between') return [`>=${list[0]}`, `<=${list[1]}`];
     if (mode(field) === 'operator') return [`${PREFIX[operator]}${list[0]}`];
@@ -97,26 +99,30 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
           : e.kind === 'param'
             ? e.key
             : e.kind,
-      serialize(entries) {
-        const pairs: Array<[string, string]> = [];
-        for (const e of entries) {
-          const [name, value] =
-            e.kind === 'filter'
-              ? [`filter[${e.field}]`, texts(e).map(enc).join(',')]
-              : e.kind === 'search'
-                ? [`filter[${search}]`, enc(e.value)]
-                : e.kind === 'sort'
-                  ? ['sort', e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + enc(f)).join(',')]
-                  : e.kind === 'param'
-                    ? [e.key, ([] as unknown[]).concat(e.value).map(encodeValue).join(',')]
-                    : [e.kind === 'limit' ? 'per_page' : e.kind, String(e.value)];
-          const same = e.kind === 'filter' && pairs.find(([n]) => n === name);
-          if (same) same[1] += `,${value}`;
-          else pairs.push([name, value]);
-        }
-        return pairs
-          .map(([n, v]) => `${enc(n).replace(/%5B|%5D/g, decodeURIComponent)}=${v}`)
-          .join('&');
+      pairs(e, _, entries) {
+        // A field's filters are one pair, its values joined (`filter[id]=1,2`): the first
+        // writes them all.
+        const same = entries.filter(
+          (x): x is Filter => x.kind === 'filter' && x.field === (e as Filter).field,
+        );
+        if (e.kind === 'filter' && same[0] !== e) return [];
+        const [name, value] =
+          e.kind === 'filter'
+            ? [
+                `filter[${e.field}]`,
+                same
+                  .flatMap(texts)
+                  .map((x) => enc(x))
+                  .join(','),
+              ]
+            : e.kind === 'search'
+              ? [`filter[${search}]`, enc(e.value)]
+              : e.kind === 'sort'
+                ? ['sort', e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + enc(f)).join(',')]
+                : e.kind === 'param'
+                  ? [e.key, ([] as unknown[]).concat(e.value).map(encodeValue).join(',')]
+                  : [e.kind === 'limit' ? 'per_page' : e.kind, String(e.value)];
+        return `${enc(name).replace(/%5B|%5D/g, decodeURIComponent)}=${value}`;
       },
       check(e) {
         if (e.kind === 'offset') return unsupported(NAME, 'offset (the paginator counts pages)');

@@ -2,14 +2,14 @@
  * `restProvider`: a dialect (the data provider of a REST backend) built from its parts, so a
  * dialect reads as what its backend says (pairs, list facts, paths) and not as plumbing.
  */
-import type { Dialect, DialectQuery, ListRequest } from '../dialect';
+import type { Dialect, ListRequest } from '../dialect';
 import type { ApiResponse } from '../types';
 import { type DialectQuerySpec, dialectQuery, type ListFacts, listPage } from './shared';
 
 /** The parts `restProvider` builds a dialect from; any other `Dialect` part passes as is. */
 export interface RestProviderParts extends Omit<Dialect, 'envelope' | 'id' | 'query' | 'list'> {
-  /** The query part, or a `DialectQuerySpec` (`key`, `pairs`, `check`) for `dialectQuery`. */
-  query?: DialectQuery | DialectQuerySpec;
+  /** The query part as a `DialectQuerySpec` (`key`, `pairs`, `check`, `path`) for `dialectQuery`. */
+  query?: DialectQuerySpec;
   /**
    * What a list response says about its page: the rows and only what the backend reported
    * (total, next page, size, position). `listPage` makes the meta, never inventing a total.
@@ -40,15 +40,15 @@ export interface RestProviderParts extends Omit<Dialect, 'envelope' | 'id' | 'qu
  * const api = createClient('https://api.acme.test', { dialect: acme });
  */
 export function restProvider(parts: RestProviderParts): Dialect & { envelope: false } {
-  const { query, list, options, records, ...rest } = parts;
+  const { query, list, options, ...rest } = parts;
+  // A missing part stays `undefined`: the service falls back to the default protocol's.
   return {
     ...(options && { id: rest.name + JSON.stringify(options) }),
     ...rest,
     envelope: false,
-    ...(query && { query: 'pairs' in query ? dialectQuery(query) : query }),
-    ...(list && {
-      list: (response, requested) => listPage(list(response, requested), requested) as never,
-    }),
-    records: { updateMethod: 'PATCH', ...records },
+    query: query && dialectQuery(query),
+    list:
+      list && ((response, requested) => listPage(list(response, requested), requested) as never),
+    records: { updateMethod: 'PATCH', ...rest.records },
   };
 }
