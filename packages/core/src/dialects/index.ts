@@ -11,6 +11,7 @@ export type * from '../dialect';
 export * from './shared';
 export { type RestProviderParts, restProvider } from './restProvider';
 export { parseListResponse } from '../services/parseListResponse';
+export { type GetManyOptions, getMany } from '../services/getMany';
 export { readLogin, readUser } from '../services/authService';
 export { type JsonServerOptions, jsonServer } from './jsonServer';
 export { type FeathersOptions, feathers } from './feathers';
