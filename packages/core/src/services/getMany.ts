@@ -4,6 +4,8 @@
  * bundle) carry no code for it.
  */
 import type { BridgeApiService } from './BridgeApiService';
+import { BridgeApiError } from './BridgeApiError';
+import { parseListResponse } from './parseListResponse';
 
 /** Options of `getMany`. */
 export interface GetManyOptions {
@@ -22,7 +24,8 @@ export interface GetManyOptions {
 const CHUNK = 20;
 
 /**
- * The records of `ids`, in the order of `ids`. With a key field, one `search` per 20 ids with
+ * The records of `ids`, in the order of `ids`. The dialect's `operations.getMany` when it has
+ * one (an RPC backend: its answer as its list part reads it). Else, with a key field, one `search` per 20 ids with
  * an `in` filter: an id the backend does not have is left out. Without one, one `getById`
  * per id: a missing id rejects as its `get` does (`BridgeApiError`, 404).
  *
@@ -44,6 +47,14 @@ export async function getMany<T>(
   }
   const keys = [...new Set(ids.map(String))];
   const dialect = service.dialect ?? service.client.getConfig?.().dialect;
+  const own = dialect?.operations?.getMany;
+  if (own) {
+    // An RPC backend's own call: its answer is a list, read by the dialect's list part.
+    const { client, endpoint } = service;
+    const response = await own({ client, endpoint, entries: [], ids: keys });
+    if (!response.success) throw BridgeApiError.fromResponse(response);
+    return (dialect.list ?? parseListResponse)<T>(response, {}).data;
+  }
   const field = options.field ?? (dialect?.query ? undefined : 'id');
   if (field === undefined) return Promise.all(keys.map((id) => service.getById(id)));
   const found = new Map<string, T>();

@@ -1,6 +1,11 @@
 // `getMany(service, ids)` against the real reference server (one `in` search) and against a
 // json-server-speaking test server (one `get` per id: the dialect's key field is the app's to name).
-import { createAuthService, createBridgeApiService, createClient } from '@bridgekit/core';
+import {
+  createAuthService,
+  createBridgeApiService,
+  createClient,
+  type Dialect,
+} from '@bridgekit/core';
 import { getMany, jsonServer } from '@bridgekit/core/dialects';
 import { createServer } from '@bridgekit/server';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
@@ -92,6 +97,37 @@ describe('getMany', () => {
     expect(server.requests.map((r) => decodeURIComponent(r.url))).toEqual([
       '/products?_per_page=2&id:in=7,8&_page=1',
     ]);
+  });
+
+  it("an RPC dialect's operations.getMany is the one call; a failure rejects", async () => {
+    const server = await startTestServer();
+    running.push(server);
+    server.reply((req) => {
+      const { params } = JSON.parse(req.body) as { params: { ids: string[] } };
+      return params.ids.includes('0')
+        ? { status: 500, json: { error: 'boom' } }
+        : { json: { result: params.ids.map((id) => ({ id })) } };
+    });
+    const rpc: Dialect = {
+      name: 'json-rpc',
+      envelope: false,
+      operations: {
+        getMany: ({ client, endpoint, ids }) =>
+          client.post('/rpc', { method: `${endpoint.slice(1)}.getMany`, params: { ids } }),
+      },
+      list: (res) => ({
+        data: (res.data as any).result,
+        meta: { page: 1, limit: 0, hasMore: false },
+      }),
+    };
+    const products = createBridgeApiService<Product>(createClient(server.url, { dialect: rpc }), {
+      endpoint: '/products',
+    });
+    expect(await getMany(products, ['2', 1, '2'])).toEqual([{ id: '2' }, { id: '1' }]);
+    expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([
+      { method: 'products.getMany', params: { ids: ['2', '1'] } },
+    ]);
+    await expect(getMany(products, ['0'])).rejects.toMatchObject({ status: 500 });
   });
 
   it('programmer errors throw TypeError naming the argument', async () => {
