@@ -43,7 +43,7 @@ export function restProvider(parts: RestProviderParts): Dialect & { envelope: fa
   const { query, list, options, ...rest } = parts;
   // A missing part stays `undefined`: the service falls back to the default protocol's.
   return {
-    ...(options && { id: rest.name + JSON.stringify(options) }),
+    id: options && rest.name + JSON.stringify(options),
     ...rest,
     envelope: false,
     query: query && dialectQuery(query),

@@ -20,24 +20,17 @@ export interface StrapiOptions {
 }
 
 const NAME = 'Strapi 5';
+// Strapi's operator names, `$` + ours for most (`like`/`ilike` are completed from the pattern).
 const OPS: Record<string, string> = {
-  eq: '$eq',
-  ne: '$ne',
-  gt: '$gt',
-  gte: '$gte',
-  lt: '$lt',
-  lte: '$lte',
-  in: '$in',
   nin: '$notIn',
-  null: '$null',
   nnull: '$notNull',
-  between: '$between',
   notBetween: '$not][$between',
-  startsWith: '$startsWith',
-  endsWith: '$endsWith',
   like: '',
   ilike: 'i',
 };
+for (const op of 'eq ne gt gte lt lte in null between startsWith endsWith'.split(' ')) {
+  OPS[op] = `$${op}`;
+}
 // Strapi wraps the value in `%` itself and passes its wildcards on: a SQL pattern maps to
 // $contains (`%x%`), $startsWith (`x%`), $endsWith (`%x`) or, without wildcards, $eq.
 const PATTERN = /^(%?)(.*?)(%?)$/s;
