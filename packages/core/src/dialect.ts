@@ -84,6 +84,12 @@ export interface OperationRequest {
  */
 export type DialectOperations = {
   [O in EntityOperation]?: (request: OperationRequest) => Promise<ApiResponse>;
+} & {
+  /**
+   * The call of `getMany` (`@bridgekit/core/dialects`): `ids` (deduplicated, as text) -> an
+   * answer whose `list` part gives the records. Without it, `getMany` searches or gets.
+   */
+  getMany?: (request: OperationRequest & { ids: string[] }) => Promise<ApiResponse>;
 };
 
 /** The auth part: how to sign in and what a login answer means. */

@@ -7,7 +7,9 @@
  * refused rather than sent.
  */
 import type { Dialect } from '../dialect';
-import { encodeQueryComponent as enc, type QueryEntry } from '../query/serializer';
+import type { QueryEntry } from '../query/serializer';
+import { encodeQueryComponent as enc, flattenErrors } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `djangoRest`. */
 export interface DjangoRestOptions {
@@ -69,21 +71,6 @@ function filterPair({ field, operator: op, value: v }: Obj): string[] | string {
 }
 
 /**
- * DRF's error detail flattened: `{ a: { b: ['m'] } }` -> `{ 'a.b': 'm' }`; `detail` and
- * `non_field_errors` (messages about no field) under `''`.
- */
-function flatten(v: unknown, key: string, out: Record<string, string>): Record<string, string> {
-  // A list of messages; a list of objects is the errors of a `many=True` serializer.
-  if (Array.isArray(v) && typeof v[0] === 'string') out[key] = v.join(' ');
-  else if (v && typeof v === 'object') {
-    for (const [k, x] of Object.entries(v)) {
-      flatten(x, key ? `${key}.${k}` : /^(detail|non_field_errors)$/.test(k) ? '' : k, out);
-    }
-  } else out[key] = String(v);
-  return out;
-}
-
-/**
  * The dialect of Django REST Framework + django-filter: `price__gte=10`,
  * `name__icontains=desk`, `price__range=1,5`, `stock__isnull=true`, `ordering=-price,name`,
  * `search=`, `page`/`page_size` or `limit`/`offset`, `{ count, next, previous, results }`
@@ -126,10 +113,9 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
     if (typeof w === 'string') return `${NAME} cannot express ${w}`;
   };
 
-  return {
+  return restProvider({
     name: NAME,
-    id: NAME + JSON.stringify(options),
-    envelope: false,
+    options,
     query: {
       // A refused entry keeps a name of its own, so it replaces no other entry.
       key: (e) => String(refusal(e) ? `${e.kind}[]` : (wire(e) as unknown[])[0]),
@@ -138,18 +124,14 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
       ...(trailingSlash && {
         path: (endpoint: string) => endpoint.replace(/^([^?#]*?)\/?(?=[?#]|$)/, '$1/'),
       }),
-      serialize(entries) {
-        const limit = (entries.find((e) => e.kind === 'limit') as Obj | undefined)?.value;
-        return entries
-          .map((e) => {
-            const why = refusal(e);
-            if (why) throw new TypeError(why);
-            if (e.kind === 'page' && offsets && e.value > 1 && !limit) {
-              throw new TypeError(`${NAME}: page() needs limit()`);
-            }
-            return (wire(e, limit) as unknown[]).join('=');
-          })
-          .join('&');
+      pairs(e, _, entries) {
+        const why = refusal(e);
+        if (why) throw new TypeError(why);
+        const limit = (entries.find((x) => x.kind === 'limit') as Obj | undefined)?.value;
+        if (e.kind === 'page' && offsets && e.value > 1 && !limit) {
+          throw new TypeError(`${NAME}: page() needs limit()`);
+        }
+        return (wire(e, limit) as unknown[]).join('=');
       },
     },
     list(response, requested) {
@@ -158,23 +140,19 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
       const n = rows.length;
       const count = Array.isArray(body) ? n : body.count;
       const next = body.next ?? null;
-      let page = next || count > n ? (requested.page ?? 1) : 1;
-      // The page size the backend used: a page with a next one is full, and so was every
-      // page before the last.
-      const limit = next
-        ? n
-        : page > 1 && !offsets
-          ? (count - n) / (page - 1)
-          : (requested.limit ?? n);
-      if (offsets && requested.offset! >= 0)
-        page = Math.floor(requested.offset! / (limit || 1)) + 1;
+      const page = next || count > n ? (requested.page ?? 1) : 1;
       return {
         data: rows,
-        meta: { page, limit, ...(count >= 0 && { total: count }), hasMore: next !== null },
+        total: count >= 0 ? count : undefined,
+        next: next !== null,
+        // The page size the backend used: a page with a next one is full, and so was every
+        // page before the last.
+        limit: next ? n : page > 1 && !offsets ? (count - n) / (page - 1) : (requested.limit ?? n),
+        // An offset's page is counted from it (listPage does).
+        ...(!(offsets && requested.offset! >= 0) && { page }),
       };
     },
     records: {
-      updateMethod: 'PATCH',
       path: (_op, endpoint, id) =>
         `${endpoint}${id === undefined ? '' : `/${id}`}${trailingSlash ? '/' : ''}`,
     },
@@ -188,11 +166,17 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
       },
     },
     session: { header: 'Authorization', scheme: 'Token' },
-    errors(body) {
+    errors(body: any) {
       if (!body || typeof body !== 'object') return undefined;
-      const { '': general, ...errors } = flatten(body, '', {});
+      // `detail` and `non_field_errors` are messages about no field: the general one, under ''.
+      const { detail, non_field_errors, ...fields } = body;
+      const { '': general, ...errors } =
+        flattenErrors(
+          Array.isArray(body) ? body : { '': detail ?? non_field_errors, ...fields },
+          ' ',
+        ) ?? {};
       const [first] = Object.entries(errors);
       return { error: general ?? first?.join(': '), ...(first && { errors }) };
     },
-  };
+  });
 }

@@ -4,7 +4,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { listPage, pair } from './shared';
+import { flattenErrors, pair } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `feathers()`. */
 export interface FeathersOptions {
@@ -86,10 +87,9 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
         return [[e.kind === 'limit' ? '$limit' : '$skip', e.value]];
     }
   };
-  return {
+  return restProvider({
     name: 'feathers',
-    id: `feathers${JSON.stringify(options)}`,
-    envelope: false,
+    options,
     query: {
       key(e) {
         const w = wire(e);
@@ -100,31 +100,27 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
         const w = wire(e);
         if (typeof w === 'string') return `feathers cannot express ${w}`;
       },
-      serialize(entries) {
-        let limit: number | undefined;
-        for (const e of entries) if (e.kind === 'limit') limit = e.value;
-        return entries
-          .flatMap((e) =>
-            e.kind === 'page'
-              ? [
-                  pair('$skip', (e.value - 1) * (limit ?? size)),
-                  ...(limit ? [] : [pair('$limit', size)]),
-                ]
-              : (wire(e) as Pairs).map(([k, v]) => pair(k, v)),
-          )
-          .join('&');
+      pairs(e, _, entries) {
+        if (e.kind !== 'page') return (wire(e) as Pairs).map(([k, v]) => pair(k, v));
+        const limit = (entries.find((x) => x.kind === 'limit') as { value: number } | undefined)
+          ?.value;
+        return [
+          pair('$skip', (e.value - 1) * (limit ?? size)),
+          ...(limit ? [] : [pair('$limit', size)]),
+        ];
       },
     },
-    list(response, requested) {
+    list(response) {
       const body = response.data as any;
-      if (Array.isArray(body)) return listPage({ data: body }, requested);
+      if (Array.isArray(body)) return { data: body };
       const { data = [], total, limit, skip = 0 } = body ?? {};
-      return listPage(
-        { data, total, ...(limit > 0 && { limit, page: Math.floor(skip / limit) + 1 }) },
-        { ...requested, offset: skip },
-      );
+      return {
+        data,
+        total,
+        offset: skip,
+        ...(limit > 0 && { limit, page: Math.floor(skip / limit) + 1 }),
+      };
     },
-    records: { updateMethod: 'PATCH' },
     auth: {
       // A Feathers app signs up by creating a user (the generated `users` service); the answer
       // holds no session. Core Feathers has no refresh token, password reset or second factor.
@@ -152,15 +148,14 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
     errors(body) {
       const { name, message, errors, data } = (body ?? {}) as any;
       if (typeof name !== 'string' || typeof message !== 'string') return;
-      const fields: Record<string, string> = {};
-      for (const [k, v] of Object.entries(errors ?? {}) as Array<[string, any]>) {
-        fields[k] = Array.isArray(v) ? v.join(', ') : `${v?.message ?? v}`;
-      }
+      // A field's errors: a message, a list of them or an error object (`{ message }`).
+      const fields: Record<string, unknown> = {};
+      for (const k in errors) fields[k] = errors[k]?.message ?? errors[k];
       // Schema (ajv) validation puts its errors in `data`: `[{ instancePath: '/name', message }]`.
       for (const e of Array.isArray(data) ? data : []) {
         if (e?.instancePath) fields[e.instancePath.slice(1).replace(/\//g, '.')] = e.message;
       }
-      return { error: message, code: name, ...(Object.keys(fields)[0] && { errors: fields }) };
+      return { error: message, code: name, errors: flattenErrors(fields, ', ') };
     },
-  };
+  });
 }

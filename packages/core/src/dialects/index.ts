@@ -9,7 +9,9 @@
  */
 export type * from '../dialect';
 export * from './shared';
+export { type RestProviderParts, restProvider } from './restProvider';
 export { parseListResponse } from '../services/parseListResponse';
+export { type GetManyOptions, getMany } from '../services/getMany';
 export { readLogin, readUser } from '../services/authService';
 export { type JsonServerOptions, jsonServer } from './jsonServer';
 export { type FeathersOptions, feathers } from './feathers';

@@ -4,7 +4,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { listPage, pair, totalCountHeader } from './shared';
+import { pair, totalCountHeader } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `jsonServer()`. */
 export interface JsonServerOptions {
@@ -119,9 +120,8 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelop
         return [[e.kind === 'page' ? '_page' : v0 ? '_limit' : '_per_page', e.value]];
     }
   };
-  return {
+  return restProvider({
     name,
-    envelope: false,
     query: {
       key(e) {
         // 0.17 ignores `_start` when `_page` is there: one position, the later call wins.
@@ -135,13 +135,15 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelop
           return `${name} cannot express ${w}${e.kind === 'filter' ? ` (on "${e.field}")` : ''}`;
         }
       },
-      serialize(entries) {
-        const has = (kind: string) => entries.some((e) => e.kind === kind);
-        const out = entries.flatMap((e) => (wire(e) as Pairs).map(([k, v]) => pair(k, v)));
-        // 1.x pages only with `_page`; 0.17 slices from `_start` only with `_limit`/`_end`.
-        if (!v0 && has('limit') && !has('page')) out.push('_page=1');
-        if (v0 && has('offset') && !has('limit')) out.push('_end=9007199254740991');
-        return out.join('&');
+      pairs(e, i, entries) {
+        const out = (wire(e) as Pairs).map(([k, v]) => pair(k, v));
+        if (i === entries.length - 1) {
+          const has = (kind: string) => entries.some((x) => x.kind === kind);
+          // 1.x pages only with `_page`; 0.17 slices from `_start` only with `_limit`/`_end`.
+          if (!v0 && has('limit') && !has('page')) out.push('_page=1');
+          if (v0 && has('offset') && !has('limit')) out.push('_end=9007199254740991');
+        }
+        return out;
       },
     },
     list(response, requested) {
@@ -151,17 +153,16 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelop
         const total = totalCountHeader(response.headers);
         // No count header: nothing was sliced, so the array is the whole list.
         return total === undefined
-          ? listPage({ data: body, total: body.length }, {})
-          : listPage({ data: body, total, limit }, requested);
+          ? { data: body, total: body.length, page: 1, limit: body.length, next: false }
+          : { data: body, total, limit };
       }
       const { data = [], items, prev, next } = body ?? {};
       const page = prev != null ? prev + 1 : next != null ? next - 1 : 1;
-      return listPage({ data, total: items, next: next != null, page, limit }, requested);
+      return { data, total: items, next: next != null, page, limit };
     },
-    records: { updateMethod: 'PATCH' },
     errors(body) {
       const error = (body as { error?: unknown } | null)?.error;
       if (typeof error === 'string') return { error };
     },
-  };
+  });
 }

@@ -6,7 +6,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, encodeValue, listPage, unsupported } from './shared';
+import { encodeQueryComponent as enc, encodeValue, flattenErrors, unsupported } from './shared';
+import { restProvider } from './restProvider';
 
 /**
  * How a field is registered in spatie's `allowedFilters()`, which decides what
@@ -33,6 +34,8 @@ export interface LaravelOptions {
    */
   search?: string;
 }
+
+type Filter = QueryEntry & { kind: 'filter' };
 
 const NAME = 'Laravel';
 const label = (e: QueryEntry) =>
@@ -78,17 +81,16 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
   const mode = (field: string): LaravelFilter =>
     Object.hasOwn(filters, field) ? (filters[field] as LaravelFilter) : 'exact';
   // The decoded value of one filter entry: comma-separated items (spatie splits on `,`).
-  const texts = ({ field, operator, value }: QueryEntry & { kind: 'filter' }): string[] => {
+  const texts = ({ field, operator, value }: Filter): string[] => {
     const list = ([] as unknown[]).concat(value).map((v) => decodeURIComponent(encodeValue(v)));
     if (operator === 'between') return [`>=${list[0]}`, `<=${list[1]}`];
     if (mode(field) === 'operator') return [`${PREFIX[operator]}${list[0]}`];
     // `%x%` -> x (partial), literal prefix or suffix as is.
     return operator === 'ilike' ? [list[0]!.slice(1, -1)] : list;
   };
-  return {
+  return restProvider({
     name: NAME,
-    id: NAME + JSON.stringify(options),
-    envelope: false,
+    options,
     query: {
       // One `filter[f]` per field, except operator filters, whose conditions are ANDed.
       key: (e) =>
@@ -97,26 +99,30 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
           : e.kind === 'param'
             ? e.key
             : e.kind,
-      serialize(entries) {
-        const pairs: Array<[string, string]> = [];
-        for (const e of entries) {
-          const [name, value] =
-            e.kind === 'filter'
-              ? [`filter[${e.field}]`, texts(e).map(enc).join(',')]
-              : e.kind === 'search'
-                ? [`filter[${search}]`, enc(e.value)]
-                : e.kind === 'sort'
-                  ? ['sort', e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + enc(f)).join(',')]
-                  : e.kind === 'param'
-                    ? [e.key, ([] as unknown[]).concat(e.value).map(encodeValue).join(',')]
-                    : [e.kind === 'limit' ? 'per_page' : e.kind, String(e.value)];
-          const same = e.kind === 'filter' && pairs.find(([n]) => n === name);
-          if (same) same[1] += `,${value}`;
-          else pairs.push([name, value]);
-        }
-        return pairs
-          .map(([n, v]) => `${enc(n).replace(/%5B|%5D/g, decodeURIComponent)}=${v}`)
-          .join('&');
+      pairs(e, _, entries) {
+        // A field's filters are one pair, its values joined (`filter[id]=1,2`): the first
+        // writes them all.
+        const same = entries.filter(
+          (x): x is Filter => x.kind === 'filter' && x.field === (e as Filter).field,
+        );
+        if (e.kind === 'filter' && same[0] !== e) return [];
+        const [name, value] =
+          e.kind === 'filter'
+            ? [
+                `filter[${e.field}]`,
+                same
+                  .flatMap(texts)
+                  .map((x) => enc(x))
+                  .join(','),
+              ]
+            : e.kind === 'search'
+              ? [`filter[${search}]`, enc(e.value)]
+              : e.kind === 'sort'
+                ? ['sort', e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + enc(f)).join(',')]
+                : e.kind === 'param'
+                  ? [e.key, ([] as unknown[]).concat(e.value).map(encodeValue).join(',')]
+                  : [e.kind === 'limit' ? 'per_page' : e.kind, String(e.value)];
+        return `${enc(name).replace(/%5B|%5D/g, decodeURIComponent)}=${value}`;
       },
       check(e) {
         if (e.kind === 'offset') return unsupported(NAME, 'offset (the paginator counts pages)');
@@ -159,26 +165,22 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
           : undefined;
       },
     },
-    list(response, requested) {
+    list(response) {
       const body = response.data as Record<string, any>;
       const meta = body?.meta ?? body ?? {};
       // The resource's `links` is an object; the plain paginator's is an array of buttons.
       const links = body?.links;
       const next = links && !Array.isArray(links) ? links.next : meta.next_page_url;
       const number = (x: unknown) => (x == null || Number.isNaN(Number(x)) ? undefined : Number(x));
-      return listPage(
-        {
-          data: Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : [],
-          total: number(meta.total),
-          page: number(meta.current_page),
-          limit: number(meta.per_page),
-          next: next === undefined ? undefined : next !== null,
-        },
-        requested,
-      );
+      return {
+        data: Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : [],
+        total: number(meta.total),
+        page: number(meta.current_page),
+        limit: number(meta.per_page),
+        next: next === undefined ? undefined : next !== null,
+      };
     },
     records: {
-      updateMethod: 'PATCH',
       // An API resource wraps one record in `{ data }`; a model has its own keys (and an id).
       unwrap: (_operation, body) => {
         const b = body as { data?: unknown; id?: unknown } | null;
@@ -190,11 +192,8 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
     errors(body) {
       const list = (body as { errors?: Record<string, unknown> } | null)?.errors;
       if (typeof list !== 'object' || list === null) return undefined;
-      const errors: Record<string, string> = {};
-      for (const [field, messages] of Object.entries(list)) {
-        errors[field] = String(Array.isArray(messages) ? messages[0] : messages);
-      }
-      return { errors };
+      // `{ field: [messages] }`: the first message per field, as Laravel's own `message`.
+      return { errors: flattenErrors(list) };
     },
-  };
+  });
 }

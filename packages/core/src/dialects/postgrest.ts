@@ -5,7 +5,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, encodeValue, listPage, unsupported } from './shared';
+import { encodeQueryComponent as enc, encodeValue, unsupported } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `postgrest()`. */
 export interface PostgrestOptions {
@@ -121,10 +122,9 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  */
 export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope: false } {
   const { id = 'id', search, gotrue } = options;
-  return {
+  return restProvider({
     name: NAME,
-    id: NAME + JSON.stringify(options),
-    envelope: false,
+    options,
     query: {
       // The wire name: a page is an offset, so page() and offset() replace each other.
       key: (e) =>
@@ -133,29 +133,26 @@ export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope:
           : e.kind === 'param'
             ? e.key
             : ({ sort: 'order', page: 'offset' }[e.kind as string] ?? e.kind),
-      serialize(entries) {
-        const limit = (entries.find((e) => e.kind === 'limit') as { value: number } | undefined)
-          ?.value;
-        return entries
-          .flatMap((e): string | string[] => {
-            switch (e.kind) {
-              case 'filter':
-                return filterPairs(e);
-              case 'search':
-                return `${column(search?.column ?? '')}=${search?.operator ?? 'wfts'}.${enc(e.value)}`;
-              case 'sort':
-                return `order=${e.fields.map(([f, d]) => `${column(f)}.${d}`).join(',')}`;
-              case 'page':
-                return limit
-                  ? `offset=${(e.value - 1) * limit}`
-                  : [`limit=${PAGE}`, `offset=${(e.value - 1) * PAGE}`];
-              case 'param':
-                return `${enc(e.key)}=${encodeValue(e.value)}`;
-              default:
-                return `${e.kind}=${e.value}`;
-            }
-          })
-          .join('&');
+      pairs(e, _, entries) {
+        switch (e.kind) {
+          case 'filter':
+            return filterPairs(e);
+          case 'search':
+            return `${column(search?.column ?? '')}=${search?.operator ?? 'wfts'}.${enc(e.value)}`;
+          case 'sort':
+            return `order=${e.fields.map(([f, d]) => `${column(f)}.${d}`).join(',')}`;
+          case 'page': {
+            const limit = (entries.find((x) => x.kind === 'limit') as { value: number } | undefined)
+              ?.value;
+            return limit
+              ? `offset=${(e.value - 1) * limit}`
+              : [`limit=${PAGE}`, `offset=${(e.value - 1) * PAGE}`];
+          }
+          case 'param':
+            return `${enc(e.key)}=${encodeValue(e.value)}`;
+          default:
+            return `${e.kind}=${e.value}`;
+        }
       },
       check: (e) =>
         e.kind === 'search' && !search
@@ -171,17 +168,13 @@ export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope:
     list(response, requested) {
       // `Content-Range: 0-24/3573458`; `0-24/*` when not counted
       const total = /\/(\d+)$/.exec(response.headers?.get('content-range') ?? '')?.[1];
-      return listPage(
-        {
-          data: Array.isArray(response.data) ? response.data : [],
-          total: total === undefined ? undefined : Number(total),
-          limit: requested.limit ?? (requested.page && PAGE),
-        },
-        requested,
-      );
+      return {
+        data: Array.isArray(response.data) ? response.data : [],
+        total: total === undefined ? undefined : Number(total),
+        limit: requested.limit ?? (requested.page && PAGE),
+      };
     },
     records: {
-      updateMethod: 'PATCH',
       path: (_operation, endpoint, key) =>
         key === undefined ? endpoint : `${endpoint}?${enc(id)}=eq.${key}`,
       // One object instead of an array; zero rows is a 406 and nothing is changed or deleted.
@@ -206,5 +199,5 @@ export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope:
       const code = (body as { code?: unknown } | null)?.code;
       return typeof code === 'string' ? { code } : undefined;
     },
-  };
+  });
 }

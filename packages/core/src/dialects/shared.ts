@@ -65,18 +65,18 @@ export function pair(name: string, value: unknown): string {
   }`;
 }
 
-/** What `dialectQuery` builds a `DialectQuery` from. */
-export interface DialectQuerySpec {
-  /** The name an entry is stored under (same name = same entry). */
-  key(entry: QueryEntry): string;
-  /** The encoded `name=value` pairs of one entry (none, one or several). */
-  pairs(entry: QueryEntry): string[];
-  /** Why the dialect cannot express an entry; `undefined` when it can. */
-  check?(entry: QueryEntry): string | undefined;
+/** What `dialectQuery` builds a `DialectQuery` from: the query part with `pairs` for `serialize`. */
+export interface DialectQuerySpec extends Omit<DialectQuery, 'serialize'> {
+  /**
+   * The encoded `name=value` pairs of one entry (none, one or several). `entries` is the
+   * whole query, for an entry written after another (a page as an offset needs the limit).
+   */
+  pairs(entry: QueryEntry, index: number, entries: readonly QueryEntry[]): string | string[];
 }
 
 /**
- * A `DialectQuery` whose `serialize` joins every entry's pairs with `&`.
+ * A `DialectQuery` whose `serialize` joins every entry's pairs with `&`; `key`, `check` and
+ * `path` are the spec's.
  *
  * @example
  * const query = dialectQuery({
@@ -85,11 +85,7 @@ export interface DialectQuerySpec {
  * });
  */
 export function dialectQuery(spec: DialectQuerySpec): DialectQuery {
-  return {
-    key: spec.key,
-    serialize: (entries) => entries.flatMap(spec.pairs).join('&'),
-    ...(spec.check && { check: spec.check }),
-  };
+  return { ...spec, serialize: (entries) => entries.flatMap(spec.pairs).join('&') };
 }
 
 /** What a list mapping knows about one page, for `listPage`. */
@@ -103,6 +99,8 @@ export interface ListFacts<T> {
   limit?: number;
   /** Page the backend reported (else the requested one). */
   page?: number;
+  /** Position of the first row the backend reported (Feathers' `skip`, Strapi's `start`). */
+  offset?: number;
 }
 
 /**
@@ -117,7 +115,7 @@ export function listPage<T>(facts: ListFacts<T>, requested: ListRequest): Pagina
   const { data, total } = facts;
   const size = facts.limit ?? requested.limit;
   const at = facts.page ?? requested.page;
-  const offset = requested.offset ?? (size && at ? (at - 1) * size : 0);
+  const offset = facts.offset ?? requested.offset ?? (size && at ? (at - 1) * size : 0);
   const known = total !== undefined;
   return {
     data,
@@ -140,4 +138,32 @@ export function listPage<T>(facts: ListFacts<T>, requested: ListRequest): Pagina
  */
 export function restPath(_operation: string, endpoint: string, id?: string): string {
   return id === undefined ? endpoint || '/' : `${endpoint}/${id}`;
+}
+
+/**
+ * Field -> message from a backend's validation detail, the one flattener of the built-ins:
+ * nested objects and lists become dotted names (`{ a: { b: ['m'] } }` -> `{ 'a.b': 'm' }`),
+ * a list of messages becomes its first one, or all joined by `join` when given. `undefined`
+ * when no field has a message. `key` and `out` belong to the recursion: leave them out.
+ *
+ * @example
+ * flattenErrors({ name: ['Required.', 'Too short.'], address: { city: ['Required.'] } });
+ * // { name: 'Required.', 'address.city': 'Required.' }
+ * flattenErrors({ name: ['Required.', 'Too short.'] }, ' '); // { name: 'Required. Too short.' }
+ */
+export function flattenErrors(
+  detail: unknown,
+  join?: string,
+  key = '',
+  out: Record<string, string> = {},
+): Record<string, string> | undefined {
+  if (Array.isArray(detail) && typeof detail[0] === 'string') {
+    out[key] = join ? detail.join(join) : detail[0];
+  } else if (detail && typeof detail === 'object') {
+    for (const k in detail) flattenErrors((detail as any)[k], join, key ? `${key}.${k}` : k, out);
+  } else if (detail != null) {
+    // A field named __proto__ is dropped: assigning text to it changes nothing.
+    out[key] = String(detail);
+  }
+  for (const _ in out) return out;
 }

@@ -6,7 +6,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, listPage, pair, unsupported } from './shared';
+import { encodeQueryComponent as enc, flattenErrors, pair, unsupported } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `strapi()`. */
 export interface StrapiOptions {
@@ -19,24 +20,17 @@ export interface StrapiOptions {
 }
 
 const NAME = 'Strapi 5';
+// Strapi's operator names, `$` + ours for most (`like`/`ilike` are completed from the pattern).
 const OPS: Record<string, string> = {
-  eq: '$eq',
-  ne: '$ne',
-  gt: '$gt',
-  gte: '$gte',
-  lt: '$lt',
-  lte: '$lte',
-  in: '$in',
   nin: '$notIn',
-  null: '$null',
   nnull: '$notNull',
-  between: '$between',
   notBetween: '$not][$between',
-  startsWith: '$startsWith',
-  endsWith: '$endsWith',
   like: '',
   ilike: 'i',
 };
+for (const op of 'eq ne gt gte lt lte in null between startsWith endsWith'.split(' ')) {
+  OPS[op] = `$${op}`;
+}
 // Strapi wraps the value in `%` itself and passes its wildcards on: a SQL pattern maps to
 // $contains (`%x%`), $startsWith (`x%`), $endsWith (`%x`) or, without wildcards, $eq.
 const PATTERN = /^(%?)(.*?)(%?)$/s;
@@ -78,10 +72,9 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  */
 export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false } {
   const { search } = options;
-  return {
+  return restProvider({
     name: NAME,
-    id: NAME + JSON.stringify(options),
-    envelope: false,
+    options,
     query: {
       // Page and offset pagination cannot be mixed: page() and offset() replace each other.
       key: (e) =>
@@ -92,34 +85,29 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
             : e.kind === 'offset'
               ? 'page'
               : e.kind,
-      serialize(entries) {
-        const offset = entries.some((e) => e.kind === 'offset');
-        return entries
-          .flatMap((e): string | string[] => {
-            switch (e.kind) {
-              case 'filter':
-                return filterPairs(e);
-              case 'search':
-                return (search ?? []).map((f, i) =>
-                  pair(`filters[$or][${i}]${path(f).slice(7)}[$containsi]`, e.value),
-                );
-              case 'sort':
-                return e.fields.map(([f, d], i) => `sort[${i}]=${enc(f)}:${d}`);
-              case 'param':
-                return pair(e.key, e.value);
-              default:
-                return `pagination[${
-                  e.kind === 'limit'
-                    ? offset
-                      ? 'limit'
-                      : 'pageSize'
-                    : e.kind === 'page'
-                      ? 'page'
-                      : 'start'
-                }]=${e.value}`;
-            }
-          })
-          .join('&');
+      pairs(e, _, entries) {
+        switch (e.kind) {
+          case 'filter':
+            return filterPairs(e);
+          case 'search':
+            return (search ?? []).map((f, i) =>
+              pair(`filters[$or][${i}]${path(f).slice(7)}[$containsi]`, e.value),
+            );
+          case 'sort':
+            return e.fields.map(([f, d], i) => `sort[${i}]=${enc(f)}:${d}`);
+          case 'param':
+            return pair(e.key, e.value);
+          default:
+            return `pagination[${
+              e.kind === 'limit'
+                ? entries.some((x) => x.kind === 'offset')
+                  ? 'limit'
+                  : 'pageSize'
+                : e.kind === 'page'
+                  ? 'page'
+                  : 'start'
+            }]=${e.value}`;
+        }
       },
       check(e) {
         if (e.kind === 'search') {
@@ -142,25 +130,19 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
           : undefined;
       },
     },
-    list(response, requested) {
+    list(response) {
       const body = response.data as {
         data?: unknown;
         meta?: { pagination?: Record<string, number> };
       };
       const p = body?.meta?.pagination ?? {};
-      return listPage(
-        {
-          data: (Array.isArray(body)
-            ? body
-            : Array.isArray(body?.data)
-              ? body.data
-              : []) as never[],
-          total: p.total,
-          page: p.page,
-          limit: p.pageSize ?? p.limit,
-        },
-        p.start === undefined ? requested : { ...requested, offset: p.start },
-      );
+      return {
+        data: (Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : []) as never[],
+        total: p.total,
+        page: p.page,
+        limit: p.pageSize ?? p.limit,
+        offset: p.start,
+      };
     },
     records: {
       updateMethod: 'PUT',
@@ -207,16 +189,17 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
     errors(body) {
       const error = (body as { error?: Record<string, any> } | null)?.error;
       if (typeof error !== 'object' || error === null) return undefined;
-      const errors: Record<string, string> = {};
-      for (const item of error.details?.errors ?? []) {
-        const key = item?.path?.join?.('.');
-        if (key && !(key in errors)) errors[key] = String(item.message);
+      // `[{ path: ['address', 'city'], message }]`; the first message of a path wins.
+      const fields: Record<string, unknown> = {};
+      for (const i of error.details?.errors ?? []) {
+        const k = i?.path?.join?.('.');
+        if (k) fields[k] ??= i.message;
       }
       return {
         error: error.message,
         code: error.name,
-        ...(Object.keys(errors).length > 0 && { errors }),
+        errors: flattenErrors(fields),
       };
     },
-  };
+  });
 }
