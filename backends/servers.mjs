@@ -52,7 +52,8 @@ export async function startJsonServer0(data) {
   return { url: `http://127.0.0.1:${server.address().port}`, db: router.db, close: closer(server) };
 }
 
-// What a Feathers 5 app's query schema does: REST query values arrive as text.
+// What a Feathers 5 app's query schema does (Ajv with coerceTypes): REST query values arrive
+// as text; '' becomes null (as for a nullable number field), the text 'null' stays a string.
 function coerce(value) {
   if (Array.isArray(value)) return value.map(coerce);
   if (value && typeof value === 'object') {
@@ -60,7 +61,7 @@ function coerce(value) {
   }
   if (value === 'true') return true;
   if (value === 'false') return false;
-  if (value === 'null') return null;
+  if (value === '') return null;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
     return Number(value);
   }

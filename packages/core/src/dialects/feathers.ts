@@ -28,6 +28,15 @@ export interface FeathersOptions {
    * @default 20
    */
   arrayLimit?: number;
+  /**
+   * Whether the services' query schema reads an empty value as null (Feathers' Ajv query
+   * validator with `coerceTypes` does so for a nullable number, boolean or date field; a
+   * string field keeps `''`). REST sends text, never a null: without this option `null`
+   * (`eq(null)`, `isNull`, `isNotNull`, a null param) is refused; with it, null is sent as
+   * Feathers' own client sends it, `f=` and `f[$ne]=`.
+   * @default false
+   */
+  nulls?: boolean;
 }
 
 type Pairs = Array<[name: string, value: unknown]>;
@@ -49,20 +58,33 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
   const { pageSize: size = 10, arrayLimit = 20 } = options;
   // qs reads brackets and Feathers reads `$` names: such a field would be another query.
   const bad = (field: string) => /[[\]]|^\$/.test(field) && `the field name "${field}"`;
+  // A null goes as '' (what Feathers' own client sends), which only the app's schema makes a
+  // null: the text 'null' would match the string "null", or be a 400 for a number field.
+  const nulled = (f: string, items: unknown[]) =>
+    items.some((x) => x == null) && !options.nulls
+      ? `null (on "${f}") unless the app's query schema reads '' as null; set feathers({ nulls: true }) if it does`
+      : undefined;
+  const text = (x: unknown) => x ?? '';
+  // A list as qs reads one (`k[]=a&k[]=b`, even for one item), up to its arrayLimit.
+  const list = (k: string, items: unknown[], what: string): Pairs | string =>
+    items.length > arrayLimit
+      ? `more than ${arrayLimit} items in ${what}: its query parser (qs, arrayLimit ${arrayLimit}) reads them as an object; raise arrayLimit in the app's query parser and set feathers({ arrayLimit })`
+      : items.length === 0
+        ? `an empty list in ${what}`
+        : items.map((x) => [`${k}[]`, text(x)]);
   // The pairs of one entry (`page` is written by serialize), or what Feathers cannot express.
   const wire = (e: QueryEntry): Pairs | string => {
     switch (e.kind) {
       case 'filter': {
         const { field: f, operator: o, value: v } = e;
         if (bad(f)) return bad(f) as string;
-        if (o === 'eq' || o === 'null') return [[f, o === 'null' ? null : v]];
-        if (o === 'nnull') return [[`${f}[$ne]`, null]];
-        if (o === 'in' || o === 'nin') {
-          const items = Array.isArray(v) ? v : [v];
-          return items.length > arrayLimit
-            ? `more than ${arrayLimit} items in operator '${o}' (on "${f}"): its query parser (qs, arrayLimit ${arrayLimit}) reads them as an object; raise arrayLimit in the app's query parser and set feathers({ arrayLimit })`
-            : items.map((x) => [`${f}[$${o}][]`, x]);
-        }
+        const items = o === 'null' || o === 'nnull' ? [null] : Array.isArray(v) ? v : [v];
+        const refused = nulled(f, items);
+        if (refused) return refused;
+        if (o === 'eq' || o === 'null') return [[f, o === 'null' ? '' : text(v)]];
+        if (o === 'nnull') return [[`${f}[$ne]`, '']];
+        if (o === 'in' || o === 'nin')
+          return list(`${f}[$${o}]`, items, `operator '${o}' (on "${f}")`);
         // No range operator, but both bounds are: min <= x AND x <= max.
         if (o === 'between')
           return [
@@ -70,7 +92,7 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
             [`${f}[$lte]`, (v as unknown[])[1]],
           ];
         return OPS.test(o) || (options.like && /^i?like$/.test(o))
-          ? [[`${f}[$${o}]`, v]]
+          ? [[`${f}[$${o}]`, text(v)]]
           : `operator '${o}' (on "${f}")`;
       }
       case 'sort': {
@@ -80,8 +102,12 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
       }
       case 'search':
         return 'full-text search';
-      case 'param':
-        return [[e.key, e.value]];
+      case 'param': {
+        const { key: k, value: v } = e;
+        const refused = nulled(k, Array.isArray(v) ? v : [v]);
+        if (refused) return refused;
+        return Array.isArray(v) ? list(k, v, `param '${k}'`) : [[k, text(v)]];
+      }
       default:
         // One position: `page` becomes `$skip` too, so the later call wins.
         return [[e.kind === 'limit' ? '$limit' : '$skip', e.value]];
@@ -93,7 +119,8 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
     query: {
       key(e) {
         const w = wire(e);
-        // One sort entry whatever its fields.
+        // One sort entry whatever its fields; a param is one entry whatever its value.
+        if (e.kind === 'param') return e.key;
         return typeof w === 'string' || e.kind === 'sort' ? e.kind : w[0]![0];
       },
       check(e) {

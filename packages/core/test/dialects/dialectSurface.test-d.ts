@@ -48,6 +48,12 @@ describe('the dialect surface', () => {
     // @ts-expect-error a number
     feathers({ arrayLimit: '50' });
   });
+  it('feathers() sends null only when told the app reads it (nulls)', () => {
+    expectTypeOf<FeathersOptions['nulls']>().toEqualTypeOf<boolean | undefined>();
+    feathers({ nulls: true });
+    // @ts-expect-error a boolean, not the wire text
+    feathers({ nulls: '' });
+  });
   it("a service names its entity's own dialect", () => {
     expectTypeOf<BridgeApiService<unknown>['dialect']>().toEqualTypeOf<Dialect | undefined>();
   });

@@ -13,6 +13,7 @@ import {
   gte,
   ilike,
   inOp,
+  isNotNull,
   like,
   lt,
   lte,
@@ -97,6 +98,8 @@ describe('feathers() and @feathersjs/rest-client send queries Feathers reads the
     ['$limit and $skip', (b) => b.limit(5).offset(10), { $limit: 5, $skip: 10 }],
     ['a page (10 a page)', (b) => b.page(3), { $skip: 20, $limit: 10 }],
     ['a plain param', (b) => b.param('tenant', 'acme'), { tenant: 'acme' }],
+    ['a list param', (b) => b.param('$select', ['id', 'name']), { $select: ['id', 'name'] }],
+    ['a one-item list param', (b) => b.param('$select', ['id']), { $select: ['id'] }],
   ];
 
   it.each(rows)('%s', async (_what, ours, query) => {
@@ -111,6 +114,18 @@ describe('feathers() and @feathersjs/rest-client send queries Feathers reads the
     const oracle = await capture(() => theirs().find({ query: { id: { $in: values } } }));
     expect(mine).toEqual(oracle);
     expect((mine.query as any).id.$in).toHaveLength(20);
+  });
+});
+
+describe('feathers({ nulls: true }) sends null as @feathersjs/rest-client does', () => {
+  const nulls = () => createClient(server.url, { dialect: feathers({ nulls: true }) });
+  it.each([
+    ['equality with null', (b: Builder) => b.where('stock', null), { stock: null }],
+    ['$ne null', (b: Builder) => b.where('stock', isNotNull()), { stock: { $ne: null } }],
+  ])('%s', async (_what, ours, query) => {
+    const mine = await capture(() => ours(nulls().query('/products')).get());
+    const oracle = await capture(() => theirs().find({ query }));
+    expect(mine).toEqual(oracle);
   });
 });
 

@@ -144,8 +144,6 @@ describe('feathers: filters return exactly the rows they mean', () => {
     ['in', (q) => q.where('category', inOp(['home', 'garden'])), (p) => p.category !== 'office'],
     ['in (one item)', (q) => q.where('category', inOp(['home'])), (p) => p.category === 'home'],
     ['nin', (q) => q.where('category', notIn(['home', 'garden'])), (p) => p.category === 'office'],
-    ['isNull', (q) => q.where('tag', isNull()), (p) => p.tag === null],
-    ['isNotNull', (q) => q.where('tag', isNotNull()), (p) => p.tag !== null],
   ];
   it.each(cases)('%s', async (_name, build, keep) => {
     const res = await build(api.query('/products')).limit(50).get();
@@ -161,6 +159,74 @@ describe('feathers: filters return exactly the rows they mean', () => {
       [...PRODUCTS]
         .sort((a, b) => a.category.localeCompare(b.category) || b.price - a.price)
         .map((p) => p.id),
+    );
+  });
+});
+
+describe('feathers: a list param is sent as Feathers reads a list', () => {
+  it("param('$select', [...]) selects those fields (sent as $select[]=id&$select[]=name)", async () => {
+    const q = api.query('/products').param('$select', ['id', 'name']).limit(50);
+    expect(q.toQueryString()).toBe('$select[]=id&$select[]=name&$limit=50');
+    const res = await q.get();
+    expect(res.success).toBe(true);
+    expect((res.data as { data: unknown[] }).data).toEqual(
+      SEED.map((p, i) => ({ id: i + 1, name: p.name })),
+    );
+  });
+
+  it('a list param longer than arrayLimit is refused at the call', () => {
+    const many = Array.from({ length: 21 }, (_, i) => `f${i}`);
+    expect(() => api.query('/products').param('$select', many)).toThrow(
+      /feathers cannot express more than 20 items in param '\$select'/,
+    );
+  });
+});
+
+describe('feathers: null', () => {
+  const nullCases: Array<[string, (q: any) => any]> = [
+    ["where('tag', null)", (q) => q.where('tag', null)],
+    ['isNull', (q) => q.where('tag', isNull())],
+    ['isNotNull', (q) => q.where('tag', isNotNull())],
+  ];
+  it.each(nullCases)('%s is refused by default: REST sends text, never a null', (_n, add) => {
+    expect(() => add(api.query('/products'))).toThrow(
+      new TypeError(
+        `feathers cannot express null (on "tag") unless the app's query schema reads '' as null; set feathers({ nulls: true }) if it does`,
+      ),
+    );
+  });
+
+  it('a service call with a null filter rejects with CLIENT_ERROR and sends nothing', async () => {
+    const error = await products()
+      .search({ q: '', filters: { tag: { operator: 'null', value: null } } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'CLIENT_ERROR', status: 0 });
+  });
+
+  it("the text 'null' is not null for Feathers: by hand, tag=null matches no row", async () => {
+    const res = await api.get('/products?tag=null&$limit=50');
+    expect(res).toMatchObject({ success: true, data: { total: 0, data: [] } });
+  });
+
+  it("with nulls: true null is sent as Feathers' client sends it (tag=) and means null", async () => {
+    const client = createClient(backend.url, {
+      dialect: feathers({ nulls: true }),
+      sessionId: (await api.getSessionId()) ?? '',
+    });
+    const isNullQ = client.query('/products').where('tag', isNull()).limit(50);
+    expect(isNullQ.toQueryString()).toBe('tag=&$limit=50');
+    const nulls = await isNullQ.get();
+    expect(idsOf((nulls.data as { data: Product[] }).data)).toEqual(
+      idsWhere((p) => p.tag === null),
+    );
+    const eqNull = await client.query('/products').where('tag', null).limit(50).get();
+    expect(idsOf((eqNull.data as { data: Product[] }).data)).toEqual(
+      idsWhere((p) => p.tag === null),
+    );
+    const notNull = client.query('/products').where('tag', isNotNull()).limit(50);
+    expect(notNull.toQueryString()).toBe('tag[$ne]=&$limit=50');
+    expect(idsOf(((await notNull.get()).data as { data: Product[] }).data)).toEqual(
+      idsWhere((p) => p.tag !== null),
     );
   });
 });
