@@ -25,6 +25,7 @@ import { feathers } from '@bridgekit/core/dialects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feathersRestClient, parseFeathersQuery } from '../../../../backends/oracles.mjs';
 import { startTestServer, type TestServer } from '../helpers/testServer';
+import { qsMeaning, recordOne } from './oracleCapture';
 
 let server: TestServer;
 
@@ -39,28 +40,9 @@ beforeAll(async () => {
 
 afterAll(() => server?.close());
 
-/** What a Feathers Koa app reads from one request. */
-interface Meaning {
-  method: string;
-  path: string;
-  query: Record<string, unknown>;
-  contentType: string | undefined;
-  body: unknown;
-}
-
-async function capture(send: () => PromiseLike<unknown>): Promise<Meaning> {
-  server.requests.length = 0;
-  await send();
-  expect(server.requests).toHaveLength(1);
-  const req = server.requests[0]!;
-  return {
-    method: req.method,
-    path: req.path,
-    query: parseFeathersQuery(req.query.toString()),
-    contentType: req.body === '' ? undefined : req.headers['content-type'],
-    body: req.body === '' ? undefined : JSON.parse(req.body),
-  };
-}
+/** What a Feathers Koa app reads from the one request `send` makes. */
+const capture = async (send: () => PromiseLike<unknown>) =>
+  qsMeaning(await recordOne(server, send), parseFeathersQuery);
 
 const api = () => createClient(server.url, { dialect: feathers({ like: true }) });
 const products = () => createBridgeApiService<{ id: number }>(api(), { endpoint: '/products' });

@@ -30,6 +30,7 @@ import { postgrest } from '@bridgekit/core/dialects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgrestJs } from '../../../../backends/oracles.mjs';
 import { startTestServer, type TestServer } from '../helpers/testServer';
+import { recordOne } from './oracleCapture';
 
 const OBJECT = 'application/vnd.pgrst.object+json';
 
@@ -60,10 +61,7 @@ interface Meaning {
 }
 
 async function capture(send: () => PromiseLike<unknown>): Promise<Meaning> {
-  server.requests.length = 0;
-  await send();
-  expect(server.requests).toHaveLength(1);
-  const req = server.requests[0]!;
+  const req = await recordOne(server, send);
   const params = [...req.query]
     .filter(([k, v]) => !(k === 'select' && v === '*'))
     // `*` is PostgREST's URL alias of `%` in like/ilike patterns.

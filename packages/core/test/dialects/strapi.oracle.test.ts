@@ -31,6 +31,7 @@ import { strapi } from '@bridgekit/core/dialects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStrapiQuery, STRAPI_QS, strapiClient } from '../../../../backends/oracles.mjs';
 import { startTestServer, type TestServer } from '../helpers/testServer';
+import { qsMeaning, recordOne } from './oracleCapture';
 
 let server: TestServer;
 
@@ -52,28 +53,9 @@ beforeAll(async () => {
 
 afterAll(() => server?.close());
 
-/** What Strapi reads from one request. */
-interface Meaning {
-  method: string;
-  path: string;
-  query: Record<string, unknown>;
-  contentType: string | undefined;
-  body: unknown;
-}
-
-async function capture(send: () => PromiseLike<unknown>): Promise<Meaning> {
-  server.requests.length = 0;
-  await send();
-  expect(server.requests).toHaveLength(1);
-  const req = server.requests[0]!;
-  return {
-    method: req.method,
-    path: req.path,
-    query: parseStrapiQuery(req.query.toString()),
-    contentType: req.body === '' ? undefined : req.headers['content-type'],
-    body: req.body === '' ? undefined : JSON.parse(req.body),
-  };
-}
+/** What Strapi reads from the one request `send` makes. */
+const capture = async (send: () => PromiseLike<unknown>) =>
+  qsMeaning(await recordOne(server, send), parseStrapiQuery);
 
 const dialect = strapi({ search: ['name', 'description'] });
 const api = () => createClient(`${server.url}/api`, { dialect });
