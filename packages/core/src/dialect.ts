@@ -9,10 +9,14 @@ import type { QuerySerializer, QueryEntry } from './query/serializer';
 import type { EntityOperation, ListRequest, PaginatedResponse } from './services/entityTypes';
 
 export type { ListRequest } from './services/entityTypes';
-import type { AccountPaths } from './services/authLifecycleTypes';
-import type { AuthPaths, LoginCredentials, LoginResult, User } from './services/authTypes';
-import type { Client } from './client';
-import type { ApiResponse } from './types';
+import type {
+  AccountPaths,
+  AuthPaths,
+  LoginCredentials,
+  LoginResult,
+  User,
+} from './services/authTypes';
+import type { ApiResponse, HttpMethod, RequestOptions } from './types';
 
 /**
  * The query part: builder entries (and the services' params, turned into the same entries)
@@ -61,11 +65,37 @@ export interface DialectRecords {
 }
 
 /**
+ * The client as a dialect's `operations` see it: its verbs (a `Client` is one). Declared here,
+ * not imported, so that the dialect contract does not depend on the client that uses it.
+ */
+export interface OperationClient {
+  request<T = any>(
+    method: HttpMethod,
+    endpoint: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  get<T = any>(endpoint: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  post<T = any>(
+    endpoint: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  put<T = any>(endpoint: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
+  patch<T = any>(
+    endpoint: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  delete<T = any>(endpoint: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+}
+
+/**
  * One service operation as a dialect's `operations` receive it: what to do, not a URL.
  */
 export interface OperationRequest {
   /** The client the service sends through (its base URL, session, middleware). */
-  client: Client;
+  client: OperationClient;
   /** The entity's endpoint, without a trailing slash (`'/products'`). */
   endpoint: string;
   /** The record's id (`get`, `update`, `delete`), as given (not encoded). */

@@ -39,6 +39,7 @@ export type {
   DialectRecords,
   DialectSession,
   ListRequest,
+  OperationClient,
   OperationRequest,
 } from './dialect';
 export { Client, type SessionRejectedListener } from './client';

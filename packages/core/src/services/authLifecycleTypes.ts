@@ -3,30 +3,10 @@
  * its calls resolve to, and its interface. The behaviour is in `authLifecycle`.
  */
 import type { StorageAdapter } from '../types';
-import type { User } from './authTypes';
-import type { CrossTabModule } from './crossTabSync';
+import type { AccountPaths, User } from './authTypes';
 
-/** Paths of the lifecycle endpoints, relative to the client's base URL. */
-export interface AccountPaths {
-  /** @default '/auth/register' */
-  register: string;
-  /** Relative: the refresh token never leaves the base origin. @default '/auth/refresh' */
-  refresh: string;
-  /** @default '/auth/password/forgot' */
-  passwordForgot: string;
-  /** @default '/auth/password/reset' */
-  passwordReset: string;
-  /** @default '/auth/password/change' */
-  passwordChange: string;
-  /** @default '/auth/2fa/verify' */
-  twoFactorVerify: string;
-  /** @default '/auth/2fa/setup' */
-  twoFactorSetup: string;
-  /** @default '/auth/2fa/enable' */
-  twoFactorEnable: string;
-  /** @default '/auth/2fa/disable' */
-  twoFactorDisable: string;
-}
+export type { AccountPaths } from './authTypes';
+import type { CrossTabModule } from './crossTabSync';
 
 /** The default lifecycle paths. */
 export const DEFAULT_ACCOUNT_PATHS: Readonly<AccountPaths> = Object.freeze({

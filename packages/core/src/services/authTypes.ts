@@ -97,3 +97,25 @@ export interface AuthServiceOptions {
    */
   storage?: StorageAdapter;
 }
+
+/** Paths of the lifecycle endpoints, relative to the client's base URL. */
+export interface AccountPaths {
+  /** @default '/auth/register' */
+  register: string;
+  /** Relative: the refresh token never leaves the base origin. @default '/auth/refresh' */
+  refresh: string;
+  /** @default '/auth/password/forgot' */
+  passwordForgot: string;
+  /** @default '/auth/password/reset' */
+  passwordReset: string;
+  /** @default '/auth/password/change' */
+  passwordChange: string;
+  /** @default '/auth/2fa/verify' */
+  twoFactorVerify: string;
+  /** @default '/auth/2fa/setup' */
+  twoFactorSetup: string;
+  /** @default '/auth/2fa/enable' */
+  twoFactorEnable: string;
+  /** @default '/auth/2fa/disable' */
+  twoFactorDisable: string;
+}

@@ -8,6 +8,7 @@ import {
   type Dialect,
   type DialectOperations,
   type DialectQuery,
+  type OperationClient,
   type OperationRequest,
   type QueryEntry,
 } from '@bridgekit/core';
@@ -24,12 +25,14 @@ describe('the dialect surface', () => {
   it('the operations part: one call per service operation, answering an ApiResponse', () => {
     expectTypeOf<Dialect['operations']>().toEqualTypeOf<DialectOperations | undefined>();
     expectTypeOf<OperationRequest>().toEqualTypeOf<{
-      client: Client;
+      client: OperationClient;
       endpoint: string;
       id?: string;
       entries: QueryEntry[];
       body?: unknown;
     }>();
+    // The service hands its own client to the operations: a Client is an OperationClient.
+    expectTypeOf<Client>().toMatchTypeOf<OperationClient>();
     expectTypeOf<NonNullable<DialectOperations['list']>>().returns.toEqualTypeOf<
       Promise<ApiResponse>
     >();
