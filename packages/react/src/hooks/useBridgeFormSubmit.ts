@@ -218,19 +218,16 @@ async function send<T>(
       ? values
       : records.wrap(operation, values);
   const options = headers ? { headers } : undefined;
+  // A DELETE sends no body: plain values go as its query parameters.
   const response =
-    method === 'POST'
-      ? await client.post<T>(path, body, options)
-      : method === 'PUT'
-        ? await client.put<T>(path, body, options)
-        : method === 'PATCH'
-          ? await client.patch<T>(path, body, options)
-          : await client.delete<T>(path, {
-              ...options,
-              ...(!isFormData(body) &&
-                body !== null &&
-                typeof body === 'object' && { params: body as Record<string, unknown> }),
-            });
+    method === 'DELETE'
+      ? await client.request<T>('DELETE', path, undefined, {
+          ...options,
+          ...(!isFormData(body) &&
+            body !== null &&
+            typeof body === 'object' && { params: body as Record<string, unknown> }),
+        })
+      : await client.request<T>(method, path, body, options);
   return response.success && records.unwrap && method !== 'DELETE'
     ? { ...response, data: records.unwrap(operation, response.data) as T }
     : response;
