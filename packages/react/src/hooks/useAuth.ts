@@ -7,17 +7,8 @@ import { useMutationStore } from './internal/useMutationStore';
 import { invalidateBridgeQueries } from './invalidateBridgeQueries';
 import type { UseAuthResult } from './UseAuthResult';
 
-const ACCOUNT_ACTIONS = [
-  'register',
-  'requestPasswordReset',
-  'resetPassword',
-  'changePassword',
-  'verifyTwoFactor',
-  'setupTwoFactor',
-  'enableTwoFactor',
-  'disableTwoFactor',
-  'refreshSession',
-] as const;
+// The lifecycle's functions that are not account actions: a listener and its own teardown.
+const NOT_ACTIONS = ['onRefreshed', 'dispose'];
 
 /**
  * Authentication state and actions of an instance. Re-renders only when the auth state
@@ -66,10 +57,10 @@ export function useAuth<L extends AuthLifecycleModule | undefined = undefined>(
       validateSession: auth.validateSession,
       refreshUser: auth.fetchUser,
     };
-    // The account actions only where the module is: the type has them only then too.
-    if (account) {
-      for (const name of ACCOUNT_ACTIONS) {
-        const action = account[name] as (...args: unknown[]) => Promise<unknown>;
+    // The account actions come with the module (none without it: the type has them only then
+    // too), each with this hook's status: every function of the lifecycle but the two others.
+    for (const [name, action] of Object.entries(account ?? {})) {
+      if (typeof action === 'function' && !NOT_ACTIONS.includes(name)) {
         wrapped[name] = async (...args: unknown[]) => {
           const result = await store.run(() => action(...args));
           if (!result.success) throw result.error;

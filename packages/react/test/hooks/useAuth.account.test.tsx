@@ -83,6 +83,31 @@ describe('useAuth: account actions', () => {
     expect(auth().isAuthenticated).toBe(true); // a failed account action is not a sign-out
   });
 
+  it('has exactly the account actions of the module: not its listener, teardown or paths', async () => {
+    const { auth } = await start();
+    const functions = Object.keys(auth()).filter(
+      (name) => typeof auth()[name as keyof ReturnType<typeof auth>] === 'function',
+    );
+    expect(functions.sort()).toEqual(
+      [
+        'login',
+        'logout',
+        'validateSession',
+        'refreshUser',
+        'register',
+        'requestPasswordReset',
+        'resetPassword',
+        'changePassword',
+        'verifyTwoFactor',
+        'setupTwoFactor',
+        'enableTwoFactor',
+        'disableTwoFactor',
+        'refreshSession',
+      ].sort(),
+    );
+    expect(auth()).not.toHaveProperty('paths');
+  });
+
   it('register reloads the queries that failed while signed out, as login does', async () => {
     const server = createServer({ seed: 'demo', loginThrottle: false });
     running.push(server);
