@@ -3,6 +3,7 @@ import { useCallback, useContext, useRef } from 'react';
 import { type Arguments, useSWRConfig } from 'swr';
 import { invalidateBridgeQueries } from './invalidateBridgeQueries';
 import { BridgeContext } from './internal/BridgeContext';
+import { oneOf } from './internal/oneOf';
 import { instanceIdOf } from './internal/serviceRegistry';
 import { useMutationStore } from './internal/useMutationStore';
 import { isBridgeQueryKey } from './isBridgeQueryKey';
@@ -122,11 +123,7 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
   type: K,
   defaultOptions?: MutationOptions<MutationData<T>[K]>,
 ): UseBridgeMutationResult<T, K> {
-  if (type !== 'create' && type !== 'update' && type !== 'delete') {
-    throw new TypeError(
-      `useBridgeMutation(): type must be 'create', 'update' or 'delete', got ${String(type)}`,
-    );
-  }
+  oneOf('useBridgeMutation(): type', type, ['create', 'update', 'delete']);
   const instanceId = instanceIdOf('useBridgeMutation', service, useContext(BridgeContext));
   const { cache, mutate: mutateCache } = useSWRConfig();
   // The store counts overlapping calls (isLoading stays true until the last settles) and

@@ -10,6 +10,7 @@ import {
 import { useCallback, useContext } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
 import { BridgeContext } from './internal/BridgeContext';
+import { oneOf } from './internal/oneOf';
 import { instanceIdOf } from './internal/serviceRegistry';
 import { toError } from './internal/toError';
 
@@ -119,11 +120,7 @@ export function useBridgeQuery<T>(
   params?: QueryParams | SearchParams | GetQueryParams | null,
   swrConfig?: BridgeQueryConfig<any>,
 ): UseBridgeListResult<T> | UseBridgeGetResult<T> {
-  if (type !== 'list' && type !== 'get' && type !== 'search') {
-    throw new TypeError(
-      `useBridgeQuery(): type must be 'list', 'get' or 'search', got ${String(type)}`,
-    );
-  }
+  oneOf('useBridgeQuery(): type', type, ['list', 'get', 'search']);
   const instanceId = instanceIdOf('useBridgeQuery', service, useContext(BridgeContext));
   const { enabled = true, ...config } = swrConfig ?? {};
   const key =

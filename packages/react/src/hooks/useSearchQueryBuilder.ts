@@ -1,5 +1,6 @@
 import { type FilterOperatorName, OPERATOR_NAMES, type SearchParams } from '@bridgekit/core';
 import { useMemo, useState } from 'react';
+import { oneOf } from './internal/oneOf';
 
 // Core's operators that the hooks' filters leave out: the two-value and the affix ones.
 const NOT_HOOK_OPERATORS: readonly string[] = [
@@ -106,11 +107,7 @@ export function useSearchQueryBuilder(initial: SearchQuery = {}): SearchQueryBui
     () => ({
       addFilter(field: string, operator: FilterOperator, value: unknown) {
         checkField(field);
-        if (!FILTER_OPERATORS.includes(operator)) {
-          throw new TypeError(
-            `operator must be one of ${FILTER_OPERATORS.join(', ')}, got ${String(operator)}`,
-          );
-        }
+        oneOf('operator', operator, FILTER_OPERATORS);
         setState((s) => ({
           ...s,
           ...firstPage(s),
@@ -142,9 +139,7 @@ export function useSearchQueryBuilder(initial: SearchQuery = {}): SearchQueryBui
       },
       setOrderBy(field: string, direction: 'asc' | 'desc' = 'asc') {
         checkField(field);
-        if (direction !== 'asc' && direction !== 'desc') {
-          throw new TypeError(`direction must be 'asc' or 'desc', got ${String(direction)}`);
-        }
+        oneOf('direction', direction, ['asc', 'desc']);
         setState((s) => ({ ...s, orderBy: field, orderDir: direction }));
       },
       reset() {
