@@ -115,16 +115,6 @@ export interface BridgeProviderProps extends Modules {
 // route changes) must not stack session listeners on it.
 const authByClient = new WeakMap<Client, AuthService>();
 
-function authFor(client: Client, paths?: Partial<AuthPaths>, userStorageKey?: string) {
-  let auth = authByClient.get(client);
-  if (!auth) {
-    // Absent options (undefined) keep the auth service's defaults.
-    auth = createAuthService(client, { paths, userStorageKey });
-    authByClient.set(client, auth);
-  }
-  return auth;
-}
-
 // The auth service is created when a hook first asks for it: an app that only reads data gets
 // a client with no session listener (the fast path) and no start-up request (cookie mode asks
 // `GET me`). The lifecycle, when the app passed the module, is created at once so refresh
@@ -132,9 +122,17 @@ function authFor(client: Client, paths?: Partial<AuthPaths>, userStorageKey?: st
 function instanceOf(
   id: string,
   client: Client,
-  { authPaths, userStorageKey, lifecycle }: BridgeClientInstance | BridgeInstanceConfig,
+  { authPaths: paths, userStorageKey, lifecycle }: BridgeClientInstance | BridgeInstanceConfig,
 ): BridgeInstance {
-  const auth = () => authFor(client, authPaths, userStorageKey);
+  const auth = () => {
+    let service = authByClient.get(client);
+    if (!service) {
+      // Absent options (undefined) keep the auth service's defaults.
+      service = createAuthService(client, { paths, userStorageKey });
+      authByClient.set(client, service);
+    }
+    return service;
+  };
   return {
     id,
     client,
@@ -172,30 +170,26 @@ function createInstance(
 }
 
 function createContextValue(props: BridgeProviderProps): BridgeContextValue {
+  const { config, client, instances } = props;
   const defaultInstance = props.defaultInstance ?? 'default';
-  const forms = [props.config, props.client, props.instances].filter((x) => x !== undefined);
-  if (forms.length !== 1) {
+  // The props hold `client`, `authPaths` and `userStorageKey` under a client instance's names.
+  const inputs: Record<string, BridgeInstanceConfig | BridgeClientInstance> = instances ?? {
+    [defaultInstance]: client ? (props as BridgeClientInstance) : (config as BridgeInstanceConfig),
+  };
+  // `null` counts as given (and is then refused as an instance that is no object).
+  if (
+    [config, client, instances].filter((x) => x !== undefined).length !== 1 ||
+    Object.keys(inputs).length === 0
+  ) {
     throw new TypeError(
-      'BridgeProvider needs exactly one of the props config, client or instances',
+      'BridgeProvider needs exactly one of the props config, client or instances (with at least one instance)',
     );
   }
-  let inputs: Record<string, BridgeInstanceConfig | BridgeClientInstance>;
-  if (props.instances) {
-    if (typeof props.instances !== 'object' || Object.keys(props.instances).length === 0) {
-      throw new TypeError('BridgeProvider: instances must name at least one instance');
-    }
-    inputs = props.instances;
-  } else if (props.client) {
-    // The props hold `client`, `authPaths` and `userStorageKey` under a client instance's names.
-    inputs = { [defaultInstance]: props as BridgeClientInstance };
-  } else {
-    inputs = { [defaultInstance]: props.config as BridgeInstanceConfig };
-  }
-  const instances: Record<string, BridgeInstance> = {};
+  const created: Record<string, BridgeInstance> = {};
   for (const [id, input] of Object.entries(inputs)) {
-    instances[id] = createInstance(id, input, props.transformConfig, id === defaultInstance);
+    created[id] = createInstance(id, input, props.transformConfig, id === defaultInstance);
   }
-  return { instances, defaultInstance };
+  return { instances: created, defaultInstance };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SessionValidationResult, User } from '@bridgekit/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAuthState } from './internal/useAuthState';
 
 /** Why a guard sends the visitor away. */
@@ -70,21 +70,18 @@ export function useAuthGuard(options: UseAuthGuardOptions = {}): UseAuthGuardRes
   const {
     validateOnMount = true,
     allowedTypes = DEFAULT_TYPES,
-    instanceId,
     loginRedirectPath = '/login',
     accessDeniedPath = '/access-denied',
-    enableLogging = false,
   } = options;
-  const [{ auth: service }, auth] = useAuthState('useAuthGuard', instanceId);
+  const [{ auth: service }, auth] = useAuthState('useAuthGuard', options.instanceId);
+  const { user, isAuthenticated } = auth;
   const [validating, setValidating] = useState(validateOnMount);
-  const callbacks = useRef(options);
-  callbacks.current = options;
-  const log = useCallback(
-    (...args: unknown[]) => {
-      if (enableLogging) console.debug('[bridgekit:useAuthGuard]', ...args);
-    },
-    [enableLogging],
-  );
+  // The latest options: the effects call this render's callbacks and logging choice.
+  const latest = useRef(options);
+  latest.current = options;
+  const log = (...args: unknown[]) => {
+    if (latest.current.enableLogging) console.debug('[bridgekit:useAuthGuard]', ...args);
+  };
 
   // The service's own method: the guard needs no wrapper.
   const { validateSession } = service;
@@ -94,8 +91,10 @@ export function useAuthGuard(options: UseAuthGuardOptions = {}): UseAuthGuardRes
     let active = true;
     log('validating session');
     validateSession()
-      .then((result) => log('session valid:', result.isValid))
-      .catch((error: unknown) => log('session validation failed', error))
+      .then(
+        (result) => log('session valid:', result.isValid),
+        (error: unknown) => log('session validation failed', error),
+      )
       .finally(() => {
         if (active) setValidating(false);
       });
@@ -106,34 +105,31 @@ export function useAuthGuard(options: UseAuthGuardOptions = {}): UseAuthGuardRes
 
   const types = allowedTypes.map((t) => String(t).toLowerCase());
   const isAuthorized =
-    auth.isAuthenticated &&
-    !!auth.user &&
-    (types.includes('authenticated') ||
-      types.includes(String(auth.user.userType ?? '').toLowerCase()));
+    isAuthenticated &&
+    !!user &&
+    ['authenticated', String(user.userType ?? '').toLowerCase()].some((t) => types.includes(t));
   const isLoading = auth.isLoading || validating;
-
-  let redirectReason: RedirectReason | null = null;
-  if (auth.sessionExpired) redirectReason = 'session-expired';
-  else if (!isLoading && !auth.isAuthenticated) redirectReason = 'unauthenticated';
-  else if (!isLoading && !isAuthorized) redirectReason = 'unauthorized';
+  const redirectReason: RedirectReason | null = auth.sessionExpired
+    ? 'session-expired'
+    : isLoading
+      ? null
+      : !isAuthenticated
+        ? 'unauthenticated'
+        : isAuthorized
+          ? null
+          : 'unauthorized';
 
   const reported = useRef<RedirectReason | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per change of the reason.
   useEffect(() => {
     if (redirectReason === reported.current) return;
     reported.current = redirectReason;
     if (redirectReason === null) return;
     const path = redirectReason === 'unauthorized' ? accessDeniedPath : loginRedirectPath;
-    log('redirect', { reason: redirectReason, path, userType: auth.user?.userType });
-    if (redirectReason === 'session-expired') callbacks.current.onSessionExpired?.();
-    callbacks.current.onRedirect?.(path, redirectReason);
-  }, [redirectReason, accessDeniedPath, loginRedirectPath, log, auth.user]);
+    log('redirect', { reason: redirectReason, path, userType: user?.userType });
+    if (redirectReason === 'session-expired') latest.current.onSessionExpired?.();
+    latest.current.onRedirect?.(path, redirectReason);
+  }, [redirectReason]);
 
-  return {
-    user: auth.user,
-    isAuthenticated: auth.isAuthenticated,
-    isLoading,
-    isAuthorized,
-    validateSession,
-    redirectReason,
-  };
+  return { user, isAuthenticated, isLoading, isAuthorized, validateSession, redirectReason };
 }

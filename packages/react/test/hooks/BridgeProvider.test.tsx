@@ -1,4 +1,4 @@
-import { createClient, MemoryStorage } from '@bridgekit/core';
+import { createBridgeApiService, createClient, MemoryStorage } from '@bridgekit/core';
 import {
   BridgeProvider,
   useAuth,
@@ -125,6 +125,22 @@ describe('BridgeProvider', () => {
         </BridgeProvider>,
       ),
     ).toThrow(/exactly one/);
+    expect(() => render(<BridgeProvider instances={{}}>x</BridgeProvider>)).toThrow(
+      /at least one instance/,
+    );
+  });
+
+  it('refuses a service whose client is no instance of the provider, naming the hook', () => {
+    quiet();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <BridgeProvider config={{ baseUrl: 'http://127.0.0.1:9/api' }}>{children}</BridgeProvider>
+    );
+    const foreign = createBridgeApiService(createClient('http://127.0.0.1:9/other'), {
+      endpoint: '/p',
+    });
+    expect(() => renderHook(() => useBridgeQuery(foreign, 'list'), { wrapper })).toThrow(
+      'useBridgeQuery(): the service of "/p" belongs to no <BridgeProvider> instance (use useBridgeApi)',
+    );
   });
 });
 

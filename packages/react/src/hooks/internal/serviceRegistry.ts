@@ -63,6 +63,6 @@ export function instanceIdOf(
     if (instance.client === service.client) return instance.id;
   }
   throw new Error(
-    `${hookName}(): the service for "${service.endpoint}" does not belong to any <BridgeProvider> instance; create it with useBridgeApi()`,
+    `${hookName}(): the service of "${service.endpoint}" belongs to no <BridgeProvider> instance (use useBridgeApi)`,
   );
 }
