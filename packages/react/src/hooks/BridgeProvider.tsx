@@ -185,7 +185,8 @@ function createContextValue(props: BridgeProviderProps): BridgeContextValue {
       'BridgeProvider needs exactly one of the props config, client or instances (with at least one instance)',
     );
   }
-  const created: Record<string, BridgeInstance> = {};
+  // No prototype: an id such as "toString" names no instance unless the app gave one.
+  const created: Record<string, BridgeInstance> = Object.create(null);
   for (const [id, input] of Object.entries(inputs)) {
     created[id] = createInstance(id, input, props.transformConfig, id === defaultInstance);
   }

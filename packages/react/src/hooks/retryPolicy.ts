@@ -32,13 +32,11 @@ export const DEFAULT_ERROR_RETRY_COUNT = 3;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * The status of an HTTP outcome: a `BridgeApiError`'s, or any error's with a numeric `status`
- * (read as a property, so an error of another realm or copy of core counts too).
+ * What the policy reads of a failure: a `BridgeApiError`'s `status`, `code` and `retryAfter`,
+ * read as properties, so an error of another realm or copy of core counts too (and anything
+ * thrown, an object or not, reads as no HTTP outcome).
  */
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
+type Outcome = { status?: unknown; code?: unknown; retryAfter?: unknown };
 
 /**
  * Whether another try of the request that failed with `error` may succeed.
@@ -48,26 +46,12 @@ function statusOf(error: unknown): number | undefined {
  * isWorthRetrying(new BridgeApiError('Busy', { status: 503 })) // true
  */
 export function isWorthRetrying(error: unknown): boolean {
-  const status = statusOf(error);
-  if (status === 0) {
-    // Failures a later try cannot change: the client's own, and the caller's abort.
-    const { code } = error as { code?: unknown };
-    return code !== 'CLIENT_ERROR' && code !== 'ABORTED';
-  }
-  return status === undefined || status === 408 || status === 429 || status >= 500;
-}
-
-/** The wait the server asked for (`Retry-After` of a 429 or 503), in ms, if any. */
-function askedWait(error: unknown): number | undefined {
-  const status = statusOf(error);
-  if (status !== 429 && status !== 503) return undefined;
-  const wait = (error as { retryAfter?: unknown }).retryAfter;
-  return typeof wait === 'number' && wait >= 0 ? wait : undefined;
-}
-
-/** SWR's backoff: `errorRetryInterval` × 2^n (n ≤ 8) × a random factor in [0.5, 1.5). */
-function backoff(retryCount: number, interval: number): number {
-  return ~~((Math.random() + 0.5) * (1 << Math.min(retryCount, 8))) * interval;
+  const { status, code } = Object(error) as Outcome;
+  // An error that is no HTTP outcome (a fetcher's own) is retried as a 5xx.
+  if (typeof status !== 'number') return true;
+  // Failures a later try cannot change: the client's own, and the caller's abort.
+  if (status === 0) return code !== 'CLIENT_ERROR' && code !== 'ABORTED';
+  return status === 408 || status === 429 || status >= 500;
 }
 
 /**
@@ -77,14 +61,18 @@ function backoff(retryCount: number, interval: number): number {
  * <SWRConfig value={{ onErrorRetry: bridgeOnErrorRetry }}>…</SWRConfig>
  */
 export const bridgeOnErrorRetry: OnErrorRetry = (error, _key, config, revalidate, options) => {
+  const { retryCount } = options;
   // A shouldRetryOnError function already chose this error; `true` (the default) leaves it to us.
-  const userChose = typeof config.shouldRetryOnError === 'function';
-  if (!userChose && !isWorthRetrying(error)) return;
-  const maxRetries = config.errorRetryCount ?? DEFAULT_ERROR_RETRY_COUNT;
-  if (options.retryCount > maxRetries) return;
-  const wait = askedWait(error) ?? backoff(options.retryCount, config.errorRetryInterval);
-  if (wait > MAX_TIMER_MS) return;
-  setTimeout(revalidate, wait, options);
+  if (typeof config.shouldRetryOnError !== 'function' && !isWorthRetrying(error)) return;
+  if (retryCount > (config.errorRetryCount ?? DEFAULT_ERROR_RETRY_COUNT)) return;
+  const { status, retryAfter } = Object(error) as Outcome;
+  // The wait the server asked for (`Retry-After` of a 429 or 503), else SWR's backoff:
+  // `errorRetryInterval` × 2^n (n ≤ 8) × a random factor in [0.5, 1.5).
+  const wait =
+    (status === 429 || status === 503) && typeof retryAfter === 'number' && retryAfter >= 0
+      ? retryAfter
+      : ~~((Math.random() + 0.5) * (1 << Math.min(retryCount, 8))) * config.errorRetryInterval;
+  if (wait <= MAX_TIMER_MS) setTimeout(revalidate, wait, options);
 };
 
 /**

@@ -77,10 +77,6 @@ export interface UseBridgeMutationResult<T, K extends BridgeMutationType> {
 
 const noop = () => {};
 
-function sameId(item: unknown, id: string): boolean {
-  return typeof item === 'object' && item !== null && String((item as { id?: unknown }).id) === id;
-}
-
 /** The cached value of a key after an optimistic update/delete of record `id`. */
 function optimisticValue(
   key: readonly unknown[],
@@ -89,17 +85,19 @@ function optimisticValue(
   id: string,
   data: unknown,
 ): unknown {
-  const merge = (item: unknown) =>
-    sameId(item, id) ? { ...(item as object), ...(data as object) } : item;
+  const hit = (item: unknown) =>
+    typeof item === 'object' && item !== null && String((item as { id?: unknown }).id) === id;
+  const merge = (item: unknown) => (hit(item) ? { ...(item as object), ...(data as object) } : item);
   if (key[3] === 'get') return type === 'update' ? merge(current) : current;
-  const page = current as PaginatedResponse<unknown> | undefined;
-  if (!page || !Array.isArray(page.data) || !page.data.some((item) => sameId(item, id)))
-    return current;
-  if (type === 'update') return { ...page, data: page.data.map(merge) };
-  const { total } = page.meta;
+  const page = current as PaginatedResponse<unknown>;
+  const rows = page?.data;
+  if (!Array.isArray(rows) || !rows.some(hit)) return current;
+  if (type === 'update') return { ...page, data: rows.map(merge) };
+  const { meta } = page;
   return {
-    data: page.data.filter((item) => !sameId(item, id)),
-    meta: total === undefined ? page.meta : { ...page.meta, total: Math.max(0, total - 1) },
+    ...page,
+    data: rows.filter((item) => !hit(item)),
+    meta: meta.total === undefined ? meta : { ...meta, total: Math.max(0, meta.total - 1) },
   };
 }
 

@@ -110,6 +110,10 @@ describe('BridgeProvider', () => {
     expect(() => renderHook(() => useBridgeApi({ endpoint: '/p' }, 'other'), { wrapper })).toThrow(
       /useBridgeApi\(\).*"other"/,
     );
+    // An id that is a property of every object names no instance either.
+    expect(() => renderHook(() => useAuth('toString'), { wrapper })).toThrow(
+      'useAuth(): unknown Bridgekit instance "toString" (known: "default")',
+    );
   });
 
   it('rejects props with none or several of config, client, instances', () => {

@@ -12,6 +12,7 @@ export interface BridgeInstance {
 
 /** What `BridgeProvider` puts in context. */
 export interface BridgeContextValue {
+  /** By id, in an object without prototype. */
   readonly instances: Readonly<Record<string, BridgeInstance>>;
   readonly defaultInstance: string;
 }
@@ -35,7 +36,8 @@ export function useBridgeInstance(hookName: string, instanceId?: string): Bridge
       `${hookName}() must be used inside <BridgeProvider> (instance "${id}" was requested)`,
     );
   }
-  const instance = Object.hasOwn(context.instances, id) ? context.instances[id] : undefined;
+  // `instances` has no prototype (see BridgeProvider): only the app's ids are found.
+  const instance = context.instances[id];
   if (!instance) {
     const known = Object.keys(context.instances).join('", "');
     throw new Error(`${hookName}(): unknown Bridgekit instance "${id}" (known: "${known}")`);

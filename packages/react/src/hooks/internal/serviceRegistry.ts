@@ -9,10 +9,8 @@ const servicesByClient = new WeakMap<object, Map<string, BridgeApiService<any>>>
 /** A stable text for an entity config, whatever the order of its keys. */
 export function entityConfigKey(config: EntityConfig): string {
   if (!config || typeof config !== 'object') throw new TypeError('config must be an EntityConfig');
-  const custom = config.customEndpoints ?? {};
-  const sorted = Object.keys(custom)
-    .sort()
-    .map((k) => [k, custom[k as keyof typeof custom]]);
+  // Sorted by key (operation names: no comma, so each entry's text starts with its own key).
+  const sorted = Object.entries(config.customEndpoints ?? {}).sort();
   // No updateMethod means the dialect's merging verb: not the same service as an explicit one.
   // Two entities on one endpoint with different dialects are two services. A dialect's data
   // (name, id: the built-ins' name and options) tells it apart, so an inline `strapi()` is
