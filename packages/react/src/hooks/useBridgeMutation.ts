@@ -87,7 +87,8 @@ function optimisticValue(
 ): unknown {
   const hit = (item: unknown) =>
     typeof item === 'object' && item !== null && String((item as { id?: unknown }).id) === id;
-  const merge = (item: unknown) => (hit(item) ? { ...(item as object), ...(data as object) } : item);
+  const merge = (item: unknown) =>
+    hit(item) ? { ...(item as object), ...(data as object) } : item;
   if (key[3] === 'get') return type === 'update' ? merge(current) : current;
   const page = current as PaginatedResponse<unknown>;
   const rows = page?.data;
