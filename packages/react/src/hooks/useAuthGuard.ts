@@ -48,8 +48,6 @@ export interface UseAuthGuardResult {
   redirectReason: RedirectReason | null;
 }
 
-const DEFAULT_TYPES = ['authenticated'];
-
 /**
  * Guards a page or layout: validates the session on mount, checks the user's type and tells
  * you where to send the visitor. It does not navigate by itself: do it in `onRedirect` with
@@ -69,7 +67,7 @@ const DEFAULT_TYPES = ['authenticated'];
 export function useAuthGuard(options: UseAuthGuardOptions = {}): UseAuthGuardResult {
   const {
     validateOnMount = true,
-    allowedTypes = DEFAULT_TYPES,
+    allowedTypes = ['authenticated'],
     loginRedirectPath = '/login',
     accessDeniedPath = '/access-denied',
   } = options;

@@ -74,7 +74,8 @@ export interface SearchQueryBuilder {
 }
 
 function checkCount(name: string, value: unknown) {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+  // Number.isInteger is false for anything but a number.
+  if (!Number.isInteger(value) || (value as number) < 1) {
     throw new RangeError(`${name} must be an integer >= 1, got ${String(value)}`);
   }
 }
