@@ -73,13 +73,16 @@ export function useBridgeCrud<T = any>(
   swrConfig?: BridgeQueryConfig<PaginatedResponse<T>>,
 ): UseBridgeCrudResult<T> {
   const service = useBridgeApiFor<T>('useBridgeCrud', config, instanceId);
-  const list = useBridgeQuery(service, 'list', queryParams, swrConfig);
-  const creator = useBridgeMutation(service, 'create');
-  const updater = useBridgeMutation(service, 'update');
-  const remover = useBridgeMutation(service, 'delete');
-  const createMutate = creator.mutate;
-  const updateMutate = updater.mutate;
-  const removeMutate = remover.mutate;
+  // The list's fields by name: reading `isValidating` would subscribe to its revalidations.
+  const { data, meta, isLoading, error, refetch } = useBridgeQuery(
+    service,
+    'list',
+    queryParams,
+    swrConfig,
+  );
+  const { mutate: createMutate, isLoading: creating } = useBridgeMutation(service, 'create');
+  const { mutate: updateMutate, isLoading: updating } = useBridgeMutation(service, 'update');
+  const { mutate: removeMutate, isLoading: removing } = useBridgeMutation(service, 'delete');
   // The three change together (same service and cache), so one memo keeps each stable.
   const actions = useMemo(
     () => ({
@@ -91,12 +94,12 @@ export function useBridgeCrud<T = any>(
     [createMutate, updateMutate, removeMutate],
   );
   return {
-    data: list.data,
-    meta: list.meta,
-    isLoading: list.isLoading,
-    error: list.error,
-    isMutating: creator.isLoading || updater.isLoading || remover.isLoading,
+    data,
+    meta,
+    isLoading,
+    error,
+    isMutating: creating || updating || removing,
     ...actions,
-    refetch: list.refetch,
+    refetch,
   };
 }
