@@ -4,11 +4,10 @@ import type {
   PaginationMeta,
   QueryParams,
 } from '@bridgekit/core';
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
-import { BridgeContext } from './internal/BridgeContext';
-import { instanceIdOf } from './internal/serviceRegistry';
+import { useServiceInstanceId } from './internal/serviceRegistry';
 import { toError } from './internal/toError';
 import { onBridgeInvalidate } from './internal/invalidationListeners';
 
@@ -67,7 +66,7 @@ export function useBridgeInfiniteQuery<T>(
   params?: QueryParams | null,
   swrConfig?: SWRInfiniteConfiguration<PaginatedResponse<T>>,
 ): UseBridgeInfiniteResult<T> {
-  const instanceId = instanceIdOf('useBridgeInfiniteQuery', service, useContext(BridgeContext));
+  const instanceId = useServiceInstanceId('useBridgeInfiniteQuery', service);
   const endpoint = service.endpoint;
   const dialect = service.dialect && (service.dialect.id ?? service.dialect.name);
   const waiting = params === null;

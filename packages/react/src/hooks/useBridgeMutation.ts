@@ -1,10 +1,9 @@
 import type { BridgeApiService, PaginatedResponse } from '@bridgekit/core';
-import { useCallback, useContext, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { type Arguments, useSWRConfig } from 'swr';
 import { invalidateBridgeQueries } from './invalidateBridgeQueries';
-import { BridgeContext } from './internal/BridgeContext';
 import { oneOf } from './internal/oneOf';
-import { instanceIdOf } from './internal/serviceRegistry';
+import { useServiceInstanceId } from './internal/serviceRegistry';
 import { useMutationStore } from './internal/useMutationStore';
 import { isBridgeQueryKey } from './isBridgeQueryKey';
 
@@ -123,7 +122,7 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
   defaultOptions?: MutationOptions<MutationData<T>[K]>,
 ): UseBridgeMutationResult<T, K> {
   oneOf('useBridgeMutation(): type', type, ['create', 'update', 'delete']);
-  const instanceId = instanceIdOf('useBridgeMutation', service, useContext(BridgeContext));
+  const instanceId = useServiceInstanceId('useBridgeMutation', service);
   const { cache, mutate: mutateCache } = useSWRConfig();
   // The store counts overlapping calls (isLoading stays true until the last settles) and
   // reports a throwing callback instead of turning a settled mutation into a rejection.

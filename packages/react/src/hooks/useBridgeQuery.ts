@@ -7,11 +7,10 @@ import {
   type QueryParams,
   type SearchParams,
 } from '@bridgekit/core';
-import { useCallback, useContext } from 'react';
+import { useCallback } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
-import { BridgeContext } from './internal/BridgeContext';
 import { oneOf } from './internal/oneOf';
-import { instanceIdOf } from './internal/serviceRegistry';
+import { useServiceInstanceId } from './internal/serviceRegistry';
 import { toError } from './internal/toError';
 
 /**
@@ -121,7 +120,7 @@ export function useBridgeQuery<T>(
   swrConfig?: BridgeQueryConfig<any>,
 ): UseBridgeListResult<T> | UseBridgeGetResult<T> {
   oneOf('useBridgeQuery(): type', type, ['list', 'get', 'search']);
-  const instanceId = instanceIdOf('useBridgeQuery', service, useContext(BridgeContext));
+  const instanceId = useServiceInstanceId('useBridgeQuery', service);
   const { enabled = true, ...config } = swrConfig ?? {};
   const key =
     params === null || !enabled

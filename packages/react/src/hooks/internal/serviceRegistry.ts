@@ -1,7 +1,8 @@
 // The services `useBridgeApi` hands out, one per client and entity config, and the instance each
 // belongs to (so query keys can name it). Internal: not exported by any entry.
 import { type BridgeApiService, createBridgeApiService, type EntityConfig } from '@bridgekit/core';
-import type { BridgeContextValue } from './BridgeContext';
+import { useContext } from 'react';
+import { BridgeContext } from './BridgeContext';
 
 const instanceOfService = new WeakMap<object, string>();
 const servicesByClient = new WeakMap<object, Map<string, BridgeApiService<any>>>();
@@ -44,14 +45,12 @@ export function serviceFor<T>(
 }
 
 /**
- * The instance id of a service: the one `useBridgeApi` created it for, else the instance
- * whose client it uses. Throws an `Error` naming the hook when neither applies.
+ * The instance id of a service: the one `useBridgeApi` created it for, else the instance of
+ * the provider above whose client it uses. Throws an `Error` naming the hook when neither
+ * applies. A hook: it reads the provider's context.
  */
-export function instanceIdOf(
-  hookName: string,
-  service: BridgeApiService<any>,
-  context: BridgeContextValue | null,
-): string {
+export function useServiceInstanceId(hookName: string, service: BridgeApiService<any>): string {
+  const context = useContext(BridgeContext);
   if (!service || typeof service.getList !== 'function') {
     throw new TypeError(`${hookName}(): service must be a BridgeApiService (use useBridgeApi)`);
   }
