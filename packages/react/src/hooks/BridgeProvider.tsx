@@ -152,7 +152,8 @@ function createInstance(
   if (!input || typeof input !== 'object') {
     throw new TypeError(`BridgeProvider: instance "${id}" must be an object`);
   }
-  if ('client' in input && input.client) return instanceOf(id, input.client, input);
+  const { client } = input as BridgeClientInstance;
+  if (client) return instanceOf(id, client, input);
   const config = transform ? transform(input as BridgeInstanceConfig, id) : input;
   const { baseUrl, authPaths, userStorageKey, lifecycle, ...clientConfig } =
     config as BridgeInstanceConfig;
