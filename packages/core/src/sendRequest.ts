@@ -20,7 +20,10 @@ export interface SendContext {
   readonly fetch: typeof fetch | undefined;
   readonly redirects: RedirectState;
   readonly dialect: Dialect | undefined;
-  /** Lower-case header names that never leave the base origin on a redirect. */
+  /**
+   * Lower-case header names that never leave the base origin on a redirect; the transport adds
+   * a call's session carriers and hands the list over as the options' `originBound`.
+   */
   readonly originBound: readonly string[];
   /** `retryAttempts` and `retryDelay` of the client. */
   readonly retries: number;
@@ -83,6 +86,8 @@ export async function sendWithRetries(
     /** Whether the request may be sent again (retries, an opaque redirect). */
     replayable: boolean;
     sessionSent: boolean;
+    /** Lower-case header names dropped on a redirect to another origin. */
+    originBound: readonly string[];
     /** A secret body: a redirect to another origin ends the call with `CLIENT_ERROR`. */
     secret: boolean;
   },
@@ -101,7 +106,7 @@ export async function sendWithRetries(
         ctx.fetch ?? globalThis.fetch,
         url,
         init,
-        ctx.originBound,
+        options.originBound,
         options.replayable,
         options.secret,
       );

@@ -110,3 +110,32 @@ describe('sessionRefresh', () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe('sessionRefresh with the session under another header', () => {
+  let bearer: TestServer;
+  beforeEach(async () => {
+    bearer = await startTestServer((req) =>
+      req.headers.authorization === `Bearer ${valid}` || req.headers['x-auth'] === `Token ${valid}`
+        ? { json: { ok: req.path } }
+        : { status: 401, json: { message: 'expired' } },
+    );
+  });
+  afterEach(() => bearer.close());
+
+  const refreshTo = (api: Client) =>
+    onRefresh(api, async () => {
+      api.setSessionId('new');
+      return true;
+    });
+
+  it("a use() middleware's own header is a session too: its 401 refreshes, its replay is re-signed", async () => {
+    const api = createClient(bearer.url, { sessionId: 'old' });
+    refreshTo(api);
+    api.use((request, next) => {
+      const { 'X-Session-ID': id, ...headers } = request.headers;
+      return next({ ...request, headers: { ...headers, 'X-Auth': `Token ${id}` } });
+    });
+    expect(await api.get('/items')).toMatchObject({ success: true });
+    expect(bearer.requests.map((r) => r.headers['x-auth'])).toEqual(['Token old', 'Token new']);
+  });
+});
