@@ -3,7 +3,6 @@
  * the answer, and retry what may be retried, with backoff or `Retry-After`, never past the caller's
  * abort.
  */
-import type { Dialect } from './dialect';
 import {
   type RedirectState,
   RefusedRedirect,
@@ -19,7 +18,6 @@ import type { ApiResponse, ClientErrorCode } from './types';
 export interface SendContext {
   readonly fetch: typeof fetch | undefined;
   readonly redirects: RedirectState;
-  readonly dialect: Dialect | undefined;
   /**
    * Lower-case header names that never leave the base origin on a redirect; the transport adds
    * a call's session carriers and hands the list over as the options' `originBound`.
@@ -86,6 +84,8 @@ export async function sendWithRetries(
     /** Whether the request may be sent again (retries, an opaque redirect). */
     replayable: boolean;
     sessionSent: boolean;
+    /** Whether `{ success, data }` envelopes are unwrapped (`BridgeRequest.envelope`). */
+    envelope: boolean;
     /** Lower-case header names dropped on a redirect to another origin. */
     originBound: readonly string[];
     /** A secret body: a redirect to another origin ends the call with `CLIENT_ERROR`. */
@@ -112,7 +112,7 @@ export async function sendWithRetries(
       );
       const res = sent.response;
       result = {
-        response: await toApiResponse(res, ctx.dialect),
+        response: await toApiResponse(res, options.envelope),
         sessionSent: options.sessionSent && !sent.credentialsDropped,
       };
       if (res.status === 429 || res.status === 503) retryAfter = res.headers.get('retry-after');

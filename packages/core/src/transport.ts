@@ -72,6 +72,7 @@ export async function transport(
     signal: request.signal,
     replayable: !sent.stream && isRetryableRequest(request.method, headers),
     sessionSent: withSession,
+    envelope: request.envelope !== false,
     secret: call.secret,
   });
   if (result.error !== undefined) env.report(result.error);
