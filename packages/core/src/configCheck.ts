@@ -87,21 +87,20 @@ const CONFIG: Record<string, Check> = {
     if (!isObject(value) || typeof value.name !== 'string') {
       throw mustBe(name, 'a dialect object with a name', value);
     }
-    // A dialect written for the parts the kernel used to read: they would be silently ignored.
-    for (const part of ['session', 'errors']) {
-      if (value[part] !== undefined) {
-        throw new TypeError(
-          `${name}.${part} is no longer read: put it in transport: dialectTransport({ ${part} }) (@bridgekit/core/dialects)`,
+    // Parts the kernel used to read, now its transport's: they would be silently ignored.
+    // `envelope: false` stays (the types read it) but needs a transport to do it.
+    for (const part of ['session', 'errors', 'envelope']) {
+      if (
+        part === 'envelope' ? value[part] === false && !value.transport : value[part] !== undefined
+      ) {
+        throw mustBe(
+          `${name}.${part}`,
+          `handled by transport: dialectTransport({ ${part} })`,
+          value[part],
         );
       }
     }
     if (value.transport !== undefined) checkFunction(`${name}.transport`, value.transport);
-    // `envelope: false` declares what the transport does; without one, nothing would do it.
-    else if (value.envelope === false) {
-      throw new TypeError(
-        `${name}.envelope is false but the dialect has no transport to turn envelopes off: add transport: dialectTransport({ envelope: false }) (@bridgekit/core/dialects)`,
-      );
-    }
   },
   sessionId,
   getSessionId: checkFunction,

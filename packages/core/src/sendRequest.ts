@@ -86,7 +86,7 @@ export async function sendWithRetries(
     sessionSent: boolean;
     /** Whether `{ success, data }` envelopes are unwrapped (`BridgeRequest.envelope`). */
     envelope: boolean;
-    /** Lower-case header names dropped on a redirect to another origin. */
+    /** Header names dropped on a redirect to another origin (any case). */
     originBound: readonly string[];
     /** A secret body: a redirect to another origin ends the call with `CLIENT_ERROR`. */
     secret: boolean;

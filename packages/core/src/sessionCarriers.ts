@@ -6,25 +6,18 @@
  */
 
 /**
- * Whether a header value carries the session `id`: it is the id, or one token, a space and
- * the id (`Bearer abc`, `Token abc`).
+ * The names (as spelled in `headers`) of the headers carrying the session `id`: whose value
+ * is the id, or one token, a space and the id (`Bearer abc`, `Token abc`).
  *
  * @example
- * carriesSession('Bearer abc', 'abc') // true
- * carriesSession('Basic abc', 'abc') // true: whatever the scheme, the secret is the id
- * carriesSession('x abc y', 'abc') // false
- */
-export function carriesSession(value: string, id: string): boolean {
-  const space = value.length - id.length - 1;
-  return value === id || (space > 0 && value.indexOf(' ') === space && value.endsWith(id));
-}
-
-/**
- * The names of the headers that carry the session `id` (as spelled in `headers`).
- *
- * @example
- * sessionCarriers({ Authorization: 'Bearer abc', Accept: 'x' }, 'abc') // ['Authorization']
+ * sessionCarriers({ Authorization: 'Bearer abc', 'X-Copy': 'abc', Accept: 'x abc' }, 'abc')
+ * // ['Authorization', 'X-Copy']
  */
 export function sessionCarriers(headers: Record<string, string>, id: string): string[] {
-  return Object.keys(headers).filter((name) => carriesSession(headers[name]!, id));
+  return Object.keys(headers).filter((name) => {
+    const value = headers[name]!;
+    // Counted from the end: the id itself may hold spaces.
+    const space = value.length - id.length - 1;
+    return value === id || (space > 0 && value.indexOf(' ') === space && value.endsWith(id));
+  });
 }

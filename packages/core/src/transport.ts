@@ -64,10 +64,7 @@ export async function transport(
     : carriers.length > 0;
   const result = await sendWithRetries(env.send, request.url, sent.init, {
     // A redirect to another origin drops them too, whatever they are named.
-    originBound:
-      carriers.length === 0
-        ? env.send.originBound
-        : [...env.send.originBound, ...carriers.map((name) => name.toLowerCase())],
+    originBound: env.send.originBound.concat(carriers),
     timeout: request.timeout ?? ctx.timeout,
     signal: request.signal,
     replayable: !sent.stream && isRetryableRequest(request.method, headers),

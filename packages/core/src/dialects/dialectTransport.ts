@@ -4,9 +4,7 @@
  * of backends: it puts the session in its own header, unwraps envelopes unless a request says
  * not to, and tracks the session by its value wherever this middleware moves it.
  */
-import { mustBe } from '../argumentError';
 import type { DialectErrorContext, DialectErrorFields, DialectSession } from '../dialect';
-import { deleteHeader, getHeader, headerMap, putHeader } from '../headers';
 import type { Middleware } from '../types';
 
 /** The declarative transport parts of a backend, for `dialectTransport`. */
@@ -35,7 +33,7 @@ export interface DialectTransportParts {
  * The transport part of a dialect (`Dialect.transport`) from its declarative parts: moves the
  * session to the backend's header and scheme, turns envelopes off, maps error bodies.
  *
- * @throws TypeError naming the part when one is not of its type
+ * @throws TypeError naming the part when `session` or `errors` is not of its type
  * @example
  * const myApi: Dialect = {
  *   name: 'my-api',
@@ -49,37 +47,32 @@ export interface DialectTransportParts {
  * const api = createClient('https://h/api', { dialect: myApi });
  */
 export function dialectTransport(parts: DialectTransportParts): Middleware {
-  if (typeof parts !== 'object' || parts === null) throw mustBe('parts', 'an object', parts);
   const { envelope, session, errors } = parts;
-  if (session !== undefined && typeof session?.header !== 'string') {
-    throw mustBe('parts.session', 'an object with a header name', session);
+  // Short checks: this code ships with every dialect.
+  if (session && typeof session.header !== 'string') {
+    throw new TypeError('parts.session.header must be a header name');
   }
-  if (errors !== undefined && typeof errors !== 'function') {
-    throw mustBe('parts.errors', 'a function', errors);
-  }
+  if (errors && typeof errors !== 'function')
+    throw new TypeError('parts.errors must be a function');
   return async (request, next, call) => {
-    let headers = request.headers;
-    const from = call.sessionHeader;
-    const id = from === undefined ? undefined : getHeader(headers, from);
-    if (session && id !== undefined) {
-      // A copy: a replay hands this step the request as it was, still with the session at `from`.
-      headers = headerMap(headers);
-      deleteHeader(headers, from!);
-      if (getHeader(headers, session.header) === undefined) {
-        putHeader(headers, session.header, session.scheme ? `${session.scheme} ${id}` : id);
+    let { headers } = request;
+    const from = call.sessionHeader && named(headers, call.sessionHeader);
+    if (session && from) {
+      // A copy: a replay hands this step the request as it was, with the session at `from`.
+      const id = headers[from]!;
+      headers = { ...headers };
+      delete headers[from];
+      // A header of the dialect's name on the request is the app's own: it wins.
+      if (!named(headers, session.header)) {
+        headers[session.header] = session.scheme ? `${session.scheme} ${id}` : id;
       }
     }
-    const response = await next(
-      headers === request.headers && envelope !== false
-        ? request
-        : { ...request, headers, ...(envelope === false && { envelope }) },
-    );
-    if (response.success || !errors || response.data === undefined || !response.headers) {
-      return response;
-    }
+    const response = await next({ ...request, headers, envelope: envelope ?? request.envelope });
+    // A failure with a body had an HTTP answer (the ones without have no `data`).
+    if (response.success || !errors || response.data === undefined) return response;
     let fields: DialectErrorFields | undefined;
     try {
-      fields = errors(response.data, { status: response.status, headers: response.headers });
+      fields = errors(response.data, { status: response.status, headers: response.headers! });
     } catch {
       // A failing mapping must not hide the server's answer: the default fields stand.
     }
@@ -91,3 +84,7 @@ export function dialectTransport(parts: DialectTransportParts): Middleware {
     return out;
   };
 }
+
+// The own header of that name, whatever its spelling (`undefined` when none).
+const named = (headers: Record<string, string>, name: string) =>
+  Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase());
