@@ -72,10 +72,8 @@ export function guardRequest(
     }
     // What belongs to the API at baseUrl stays home: the session, under whatever header a
     // step moved or copied it to (a dialect's `Authorization`, an app's own), and the defaults.
-    if (prepared.session !== null) {
-      for (const name of sessionCarriers(config.headers, prepared.session)) {
-        delete config.headers[name];
-      }
+    for (const name of sessionCarriers(config.headers, prepared.session)) {
+      delete config.headers[name];
     }
     for (const name of Object.keys(ctx.defaults)) {
       if (getHeader(config.headers, name) === ctx.defaults[name])

@@ -7,17 +7,19 @@
 
 /**
  * The names (as spelled in `headers`) of the headers carrying the session `id`: whose value
- * is the id, or one token, a space and the id (`Bearer abc`, `Token abc`).
+ * is the id, or one token, a space and the id (`Bearer abc`, `Token abc`). None for `null`
+ * (no session was added).
  *
  * @example
  * sessionCarriers({ Authorization: 'Bearer abc', 'X-Copy': 'abc', Accept: 'x abc' }, 'abc')
  * // ['Authorization', 'X-Copy']
  */
-export function sessionCarriers(headers: Record<string, string>, id: string): string[] {
+export function sessionCarriers(headers: Record<string, string>, id: string | null): string[] {
+  if (id === null) return [];
   return Object.keys(headers).filter((name) => {
     const value = headers[name]!;
-    // Counted from the end: the id itself may hold spaces.
-    const space = value.length - id.length - 1;
-    return value === id || (space > 0 && value.indexOf(' ') === space && value.endsWith(id));
+    // The first space ends the scheme: the id itself may hold spaces.
+    const space = value.indexOf(' ');
+    return value === id || (space > 0 && value.slice(space + 1) === id);
   });
 }

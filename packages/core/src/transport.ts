@@ -24,13 +24,12 @@ export interface TransportContext {
 // every header carrying it, whatever its name and scheme (`Bearer <old>` -> `Bearer <new>`).
 async function resign(ctx: PrepareContext, request: BridgeRequest, prepared: Prepared) {
   const old = prepared.session;
-  if (old === null) return;
   const names = sessionCarriers(request.headers, old);
   if (names.length === 0) return;
   const now = await ctx.session.resolve();
   if (now === null) return;
   for (const name of names) {
-    request.headers[name] = request.headers[name]!.slice(0, -old.length) + now;
+    request.headers[name] = request.headers[name]!.slice(0, -old!.length) + now;
   }
   prepared.session = now;
 }
@@ -58,7 +57,7 @@ export async function transport(
   }
   const headers = request.headers;
   // The session went out when some header carries it now, under whatever name.
-  const carriers = prepared.session === null ? [] : sessionCarriers(headers, prepared.session);
+  const carriers = sessionCarriers(headers, prepared.session);
   const withSession = prepared.credentials
     ? sent.init.credentials !== undefined
     : carriers.length > 0;
