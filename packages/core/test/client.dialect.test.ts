@@ -95,6 +95,18 @@ describe('a dialect written for the old contract', () => {
     ).toThrow(/config\.dialect\.errors .*transport: dialectTransport/);
   });
 
+  it('a transport that is not a function, or parts of the wrong type, throw naming them', () => {
+    expect(() =>
+      createClient(server.url, { dialect: { name: 'x', transport: {} as never } }),
+    ).toThrow(/config\.dialect\.transport must be a function/);
+    expect(() => dialectTransport({ session: 'Authorization' as never })).toThrow(
+      new TypeError('parts.session.header must be a header name'),
+    );
+    expect(() => dialectTransport({ errors: {} as never })).toThrow(
+      new TypeError('parts.errors must be a function'),
+    );
+  });
+
   it('envelope: false without a transport throws: nothing would turn envelopes off', () => {
     expect(() => createClient(server.url, { dialect: { name: 'plain', envelope: false } })).toThrow(
       /config\.dialect\.envelope must be handled by transport: dialectTransport\(\{ envelope \}\)/,
