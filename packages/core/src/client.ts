@@ -1,6 +1,7 @@
 /**
  * The HTTP client (core README, "Creating a client"). A call reads top to bottom in `request`:
- * prepare (`prepareRequest`) → the middleware list (`pipeline`) → the origin guard
+ * prepare (`prepareRequest`) → the middleware list (`pipeline`, the dialect's transport part
+ * innermost) → the origin guard
  * (`originGuard`) → the attempt loop (`sendRequest`, redirects in `redirect`) → the answer
  * (`response`). Every call resolves to an `ApiResponse`; only programmer errors in the
  * constructor and the setters throw.
@@ -61,13 +62,15 @@ export class Client {
       this.#pipeline.add(steps.ON_REQUEST, steps.onRequestStep(config.onRequest));
     if (config.onResponse)
       this.#pipeline.add(steps.ON_RESPONSE, steps.onResponseStep(config.onResponse));
+    // The backend's transport (envelope, errors, session header) is the innermost step: the
+    // kernel knows nothing of backends, and every other step sees the answer as mapped.
+    if (config.dialect?.transport) this.#pipeline.add(steps.TRANSPORT, config.dialect.transport);
     this.#prepare = prepareContext(base, config, this.#storage);
     this.#env = {
       prepare: this.#prepare,
       send: {
         fetch: config.fetch,
         redirects: createRedirectState(),
-        dialect: config.dialect,
         originBound: originBound(this.#prepare),
         retries: config.retryAttempts ?? 0,
         retryDelay: config.retryDelay ?? 300,
@@ -131,7 +134,7 @@ export class Client {
   // Past preparation. Fast path: nothing registered, nothing to run around the transport.
   #send(prepared: Prepared): Promise<ApiResponse<any>> {
     const pipeline = this.#pipeline;
-    const call = steps.startCall(prepared.config);
+    const call = steps.startCall(prepared.config, prepared.sessionHeader);
     const env = this.#env;
     if (pipeline.empty()) return transport(env, prepared.config, call, prepared);
     const hooked = { ...env, hooked: true };
@@ -150,7 +153,7 @@ export class Client {
 
   /**
    * Adds a middleware at the end of the list (after the interceptors and `onRequest`,
-   * before the network). See `Middleware`.
+   * before the dialect's transport part and the network). See `Middleware`.
    * @returns a function that removes it
    * @example
    * const remove = api.use(async (request, next) => next(request));

@@ -87,6 +87,20 @@ const CONFIG: Record<string, Check> = {
     if (!isObject(value) || typeof value.name !== 'string') {
       throw mustBe(name, 'a dialect object with a name', value);
     }
+    // Parts the kernel used to read, now its transport's: they would be silently ignored.
+    // `envelope: false` stays (the types read it) but needs a transport to do it.
+    for (const part of ['session', 'errors', 'envelope']) {
+      if (
+        part === 'envelope' ? value[part] === false && !value.transport : value[part] !== undefined
+      ) {
+        throw mustBe(
+          `${name}.${part}`,
+          `handled by transport: dialectTransport({ ${part} })`,
+          value[part],
+        );
+      }
+    }
+    if (value.transport !== undefined) checkFunction(`${name}.transport`, value.transport);
   },
   sessionId,
   getSessionId: checkFunction,

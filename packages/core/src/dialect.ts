@@ -16,7 +16,7 @@ import type {
   LoginResult,
   User,
 } from './services/authTypes';
-import type { ApiResponse, HttpMethod, RequestOptions } from './types';
+import type { ApiResponse, HttpMethod, Middleware, RequestOptions } from './types';
 
 /**
  * The query part: builder entries (and the services' params, turned into the same entries)
@@ -163,7 +163,10 @@ export type AccountFlow =
   | 'twoFactorEnable'
   | 'twoFactorDisable';
 
-/** How the session travels: `header: 'Authorization', scheme: 'Bearer'` sends `Bearer <id>`. */
+/**
+ * How the session travels (`dialectTransport`'s `session`): `header: 'Authorization', scheme:
+ * 'Bearer'` sends `Bearer <id>`.
+ */
 export interface DialectSession {
   /** Header name. `ClientConfig.sessionHeader` wins. @default 'X-Session-ID' */
   header: string;
@@ -171,7 +174,7 @@ export interface DialectSession {
   scheme?: string;
 }
 
-/** What an error body means: the fields of a failed `ApiResponse`. */
+/** What an error body means (`dialectTransport`'s `errors`): the fields of a failed `ApiResponse`. */
 export interface DialectErrorFields {
   error?: string;
   code?: string;
@@ -181,7 +184,6 @@ export interface DialectErrorFields {
 /** A response as the errors part sees it. */
 export interface DialectErrorContext {
   status: number;
-  statusText: string;
   headers: Headers;
 }
 
@@ -191,7 +193,7 @@ export interface DialectErrorContext {
  * @example
  * const myApi: Dialect = {
  *   name: 'my-api',
- *   session: { header: 'Authorization', scheme: 'Bearer' },
+ *   transport: dialectTransport({ session: { header: 'Authorization', scheme: 'Bearer' } }),
  *   records: { updateMethod: 'PATCH' },
  * };
  * const api = createClient('https://h/api', { dialect: myApi });
@@ -208,9 +210,11 @@ export interface Dialect {
    */
   readonly id?: string;
   /**
-   * Whether a `{ success, data, … }` body is an envelope to unwrap (core README,
-   * "Responses"). Only the default protocol sends envelopes; elsewhere a record with a
-   * `success` field is data.
+   * `false` declares that the transport part turns envelopes off
+   * (`dialectTransport({ envelope: false })`): the types read it (`createClient` then returns
+   * a `TypedClient<paths, false>`, whose `data` is the body as sent). Only the default protocol
+   * sends `{ success, data, … }` envelopes; elsewhere a record with a `success` field is data.
+   * The client refuses `false` without a `transport` (nothing would turn envelopes off).
    * @default true
    */
   envelope?: boolean;
@@ -219,7 +223,11 @@ export interface Dialect {
   records?: DialectRecords;
   operations?: DialectOperations;
   auth?: DialectAuth;
-  session?: DialectSession;
-  /** A failure's parsed body -> `error`, `code`, `errors`; `undefined` keeps the default. */
-  errors?(body: unknown, response: DialectErrorContext): DialectErrorFields | undefined;
+  /**
+   * The transport part: how requests and answers travel (the session header, envelopes, what
+   * an error body means), as one middleware the client runs innermost, right before the
+   * network, so interceptors, `onResponse` and `use()` middlewares see its mapped answers.
+   * Usually `dialectTransport({ envelope, errors, session })`.
+   */
+  transport?: Middleware;
 }

@@ -6,8 +6,9 @@
  */
 import { encodeBody } from './body';
 import { deleteHeader, getHeader, headersProblem, putHeader } from './headers';
-import { type Prepared, type PrepareContext, sessionValue } from './prepareRequest';
+import type { Prepared, PrepareContext } from './prepareRequest';
 import type { SendInit } from './redirect';
+import { sessionCarriers } from './sessionCarriers';
 import type { RequestConfig } from './types';
 import { originOf } from './url';
 
@@ -28,7 +29,8 @@ export function originBound(ctx: PrepareContext): string[] {
 
 /**
  * The `fetch` init of a request, after every middleware ran: on another origin than the base
- * URL's, the session the client added and the defaults (with their own values) are removed,
+ * URL's, every header carrying the session the client added (by value, whatever its name)
+ * and the defaults (with their own values) are removed,
  * a session module's credentials are not set, and a secret request is refused. A value a step set
  * for the other origin itself is its own choice and is kept.
  *
@@ -68,10 +70,10 @@ export function guardRequest(
         `A request with a secret body is only sent to ${ctx.base.origin}, not to ${origin}`,
       );
     }
-    // What belongs to the API at baseUrl stays home: the session and the defaults.
-    const session = getHeader(config.headers, ctx.sessionHeader);
-    if (prepared.session !== null && session === sessionValue(ctx, prepared.session)) {
-      deleteHeader(config.headers, ctx.sessionHeader);
+    // What belongs to the API at baseUrl stays home: the session, under whatever header a
+    // step moved or copied it to (a dialect's `Authorization`, an app's own), and the defaults.
+    for (const name of sessionCarriers(config.headers, prepared.session)) {
+      delete config.headers[name];
     }
     for (const name of Object.keys(ctx.defaults)) {
       if (getHeader(config.headers, name) === ctx.defaults[name])

@@ -3,7 +3,8 @@
  * way to hook a request is an entry of it; the entries sit by stage, outermost first:
  *
  *   session-rejected listeners → `onResponse` → response interceptors → request interceptors
- *   → `onRequest` → `use()` middlewares → the transport (origin guard, retries, time-out)
+ *   → `onRequest` → `use()` middlewares → the dialect's transport part (`Dialect.transport`)
+ *   → the transport (origin guard, retries, time-out)
  *
  * so a call runs request interceptors in registration order, `onRequest`, the `use()`
  * middlewares, sends, then response interceptors in registration order, `onResponse`, and
@@ -28,6 +29,8 @@ export const RESPONSE = 2;
 export const REQUEST = 3;
 export const ON_REQUEST = 4;
 export const USE = 5;
+/** The dialect's transport part: innermost, so every other step sees its mapped answer. */
+export const TRANSPORT = 6;
 
 /** The per-call state the transport writes and the steps read. */
 export interface CallState extends MiddlewareCall {
@@ -47,12 +50,13 @@ export interface CallState extends MiddlewareCall {
  * The state of a new call.
  *
  * @example
- * const call = startCall(prepared.config);
+ * const call = startCall(prepared.config, prepared.sessionHeader);
  */
-export function startCall(request: BridgeRequest): CallState {
+export function startCall(request: BridgeRequest, sessionHeader?: string): CallState {
   const secret = request.secret === true;
   return {
     request,
+    sessionHeader,
     sessionSent: false,
     session: null,
     replayable: true,
@@ -159,7 +163,7 @@ export function createPipeline(report: (error: unknown) => void): Pipeline {
       };
     },
     empty: () => entries.length === 0,
-    run(call, terminal, lastStage = USE) {
+    run(call, terminal, lastStage = TRANSPORT) {
       const list = entries;
       const dispatch = (i: number, request: BridgeRequest): Promise<ApiResponse> => {
         call.request = request;

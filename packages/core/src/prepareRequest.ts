@@ -7,7 +7,14 @@ import { mustBe } from './argumentError';
 import { isRawBody } from './body';
 import { checkOptions } from './configCheck';
 import type { ClientConfig } from './clientConfig';
-import { type HeaderMap, headerMap, headerProblem, mergeHeaders, putHeader } from './headers';
+import {
+  getHeader,
+  type HeaderMap,
+  headerMap,
+  headerProblem,
+  mergeHeaders,
+  putHeader,
+} from './headers';
 import { toSearchParams } from './params';
 import { createSessionStore, type SessionStore } from './session';
 import type { BridgeRequest, HttpMethod, RequestOptions, StorageAdapter } from './types';
@@ -18,8 +25,8 @@ export interface PrepareContext {
   readonly base: BaseUrl;
   readonly session: SessionStore;
   readonly sessionHeader: string;
-  /** `Bearer`, `Token`…: written before the session with one space. */
-  readonly sessionScheme: string | undefined;
+  /** Whether the app chose `sessionHeader` (`ClientConfig.sessionHeader`): then it stays put. */
+  readonly sessionHeaderChosen: boolean;
   readonly includeSession: boolean;
   /** A session module's `credentials`, for the base origin only. */
   readonly credentials: RequestCredentials | undefined;
@@ -36,22 +43,17 @@ export interface Prepared {
   config: BridgeRequest;
   /** The session the header was added with, `null` when none was. */
   session: string | null;
+  /**
+   * The header the session went into when the app did not choose it, and it still carries the
+   * session after the request's own headers: a dialect's transport may move it (`MiddlewareCall`).
+   */
+  sessionHeader?: string;
   /** A session module's: whether the request counts as carrying its credentials session. */
   credentials: boolean;
   /** The URL and body as built (a step may change the config in place), and the URL's origin. */
   url: string;
   body: unknown;
   origin: string;
-}
-
-/**
- * The session header's value for a session id: with the dialect's scheme (`Bearer <id>`).
- *
- * @example
- * sessionValue({ sessionScheme: 'Bearer' } as PrepareContext, 'abc') // 'Bearer abc'
- */
-export function sessionValue(ctx: PrepareContext, sessionId: string): string {
-  return ctx.sessionScheme === undefined ? sessionId : `${ctx.sessionScheme} ${sessionId}`;
 }
 
 const ACCEPT = { Accept: 'application/json' };
@@ -68,16 +70,13 @@ export function prepareContext(
   config: ClientConfig,
   storage: StorageAdapter | undefined,
 ): PrepareContext {
-  // An explicit sessionHeader is the app's own choice: the dialect's scheme goes with the
-  // dialect's header only.
-  const session = config.sessionHeader === undefined ? config.dialect?.session : undefined;
   const defaults = mergeHeaders(headerMap(), config.headers ?? {});
   return withDefaults(
     {
       base,
       session: config.session ?? createSessionStore({ ...config, storage }),
-      sessionHeader: config.sessionHeader ?? session?.header ?? 'X-Session-ID',
-      sessionScheme: session?.scheme,
+      sessionHeader: config.sessionHeader ?? 'X-Session-ID',
+      sessionHeaderChosen: config.sessionHeader !== undefined,
       includeSession: config.includeSession ?? true,
       credentials: config.session?.credentials,
       timeout: config.timeout ?? 30_000,
@@ -155,14 +154,20 @@ export function prepareRequest(
   // The request's own headers are the last layer, over the session.
   const finish = (sessionId: string | null): Prepared => {
     if (sessionId !== null) {
-      const value = sessionValue(ctx, sessionId);
       // The one value not checked before it got here (it comes from storage or the app).
-      const problem = headerProblem(ctx.sessionHeader, value);
+      const problem = headerProblem(ctx.sessionHeader, sessionId);
       if (problem !== undefined) throw new TypeError(`the session: ${problem}`);
-      putHeader(headers, ctx.sessionHeader, value);
+      putHeader(headers, ctx.sessionHeader, sessionId);
       prepared.session = sessionId;
     }
     if (options?.headers !== undefined) mergeHeaders(headers, options.headers);
+    if (
+      sessionId !== null &&
+      !ctx.sessionHeaderChosen &&
+      getHeader(headers, ctx.sessionHeader) === sessionId
+    ) {
+      prepared.sessionHeader = ctx.sessionHeader;
+    }
     return prepared;
   };
   if (!include) return finish(null);

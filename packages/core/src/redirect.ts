@@ -69,7 +69,7 @@ function networkError(message: string): Error {
  * Sends a request and follows redirects itself where the runtime allows: 301/302 turn POST
  * into GET, 303 turns anything but GET/HEAD into GET (body dropped), 307/308 keep method and
  * body; at most 20 hops; on an origin change the headers named in `credentials`
- * (lower-case) are removed for this and every later hop.
+ * (any case) are removed for this and every later hop.
  *
  * @param replayable whether the request may be sent again if the runtime turns out to hide
  *   redirects (an opaque redirect was answered)

@@ -1,7 +1,6 @@
 /**
  * HTTP response -> `ApiResponse` (core README, "Responses").
  */
-import type { Dialect } from './dialect';
 import { isRecord as isObject } from './isRecord';
 import { META_ALIASES, toNumber } from './meta';
 import type { ApiResponse, ClientErrorCode, ResponseMeta } from './types';
@@ -118,16 +117,17 @@ function statusLine(res: Response): string {
 
 /**
  * Reads a `fetch` response into an `ApiResponse`: JSON for `json`/`+json` content types,
- * text otherwise, nothing for 204/205/empty bodies; envelopes unwrapped (unless the dialect
- * says the backend sends none); error fields as the core README's "Responses" says, or the
- * dialect's `errors`. Rejects only if reading the body fails (network or abort).
+ * text otherwise, nothing for 204/205/empty bodies; envelopes unwrapped unless `envelope` is
+ * `false` (the request's `BridgeRequest.envelope`: a dialect's transport turns it off for a
+ * backend that sends none); error fields as the core README's "Responses" says (a dialect's
+ * transport maps its own). Rejects only if reading the body fails (network or abort).
  *
  * @example
  * const api = await toApiResponse(await fetch(url));
  */
 export async function toApiResponse<T = any>(
   res: Response,
-  dialect?: Dialect,
+  envelope = true,
 ): Promise<ApiResponse<T>> {
   const status = res.status;
   const success = status >= 200 && status < 300;
@@ -153,7 +153,7 @@ export async function toApiResponse<T = any>(
     }
   }
   let error: string | undefined;
-  if (!isText && (dialect?.envelope ?? true) && isEnvelope(body)) {
+  if (!isText && envelope && isEnvelope(body)) {
     if (body.data !== undefined) out.data = body.data as T;
     else {
       // `{ success, user, session_id }`: an envelope without `data` carries its other keys.
@@ -182,17 +182,6 @@ export async function toApiResponse<T = any>(
     ) {
       error = body as string;
     }
-  }
-  if (!success && dialect?.errors !== undefined && body !== undefined) {
-    let fields: ReturnType<NonNullable<Dialect['errors']>>;
-    try {
-      fields = dialect.errors(body, { status, statusText: res.statusText, headers: res.headers });
-    } catch {
-      // A failing mapping must not hide the server's answer: the default fields stand.
-    }
-    if (fields?.error) error = fields.error;
-    if (fields?.code !== undefined) out.code = fields.code;
-    if (fields?.errors !== undefined) out.errors = fields.errors;
   }
   if (error === undefined && !success) error = statusLine(res);
   if (error !== undefined) out.error = error;

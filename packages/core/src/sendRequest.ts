@@ -3,7 +3,6 @@
  * the answer, and retry what may be retried, with backoff or `Retry-After`, never past the caller's
  * abort.
  */
-import type { Dialect } from './dialect';
 import {
   type RedirectState,
   RefusedRedirect,
@@ -19,8 +18,10 @@ import type { ApiResponse, ClientErrorCode } from './types';
 export interface SendContext {
   readonly fetch: typeof fetch | undefined;
   readonly redirects: RedirectState;
-  readonly dialect: Dialect | undefined;
-  /** Lower-case header names that never leave the base origin on a redirect. */
+  /**
+   * Lower-case header names that never leave the base origin on a redirect; the transport adds
+   * a call's session carriers and hands the list over as the options' `originBound`.
+   */
   readonly originBound: readonly string[];
   /** `retryAttempts` and `retryDelay` of the client. */
   readonly retries: number;
@@ -83,6 +84,10 @@ export async function sendWithRetries(
     /** Whether the request may be sent again (retries, an opaque redirect). */
     replayable: boolean;
     sessionSent: boolean;
+    /** Whether `{ success, data }` envelopes are unwrapped (`BridgeRequest.envelope`). */
+    envelope: boolean;
+    /** Header names dropped on a redirect to another origin (any case). */
+    originBound: readonly string[];
     /** A secret body: a redirect to another origin ends the call with `CLIENT_ERROR`. */
     secret: boolean;
   },
@@ -101,13 +106,13 @@ export async function sendWithRetries(
         ctx.fetch ?? globalThis.fetch,
         url,
         init,
-        ctx.originBound,
+        options.originBound,
         options.replayable,
         options.secret,
       );
       const res = sent.response;
       result = {
-        response: await toApiResponse(res, ctx.dialect),
+        response: await toApiResponse(res, options.envelope),
         sessionSent: options.sessionSent && !sent.credentialsDropped,
       };
       if (res.status === 429 || res.status === 503) retryAfter = res.headers.get('retry-after');

@@ -3,12 +3,12 @@
  * then the attempt loop (`sendRequest`). Writes what happened into the call's state, so the
  * middlewares can tell whether the session went out and was rejected. Never throws.
  */
-import { getHeader, putHeader } from './headers';
 import { guardRequest } from './originGuard';
 import { type CallState, clientError } from './pipeline';
-import { type Prepared, type PrepareContext, sessionValue } from './prepareRequest';
+import type { Prepared, PrepareContext } from './prepareRequest';
 import { isRetryableRequest } from './retry';
 import { type SendContext, sendWithRetries } from './sendRequest';
+import { sessionCarriers } from './sessionCarriers';
 import type { ApiResponse, BridgeRequest } from './types';
 
 /** What the transport reads from the client (replaced when the defaults change). */
@@ -20,14 +20,17 @@ export interface TransportContext {
   readonly hooked: boolean;
 }
 
-// A replay carries the session current now (a refresh replaced it), if it carried ours.
+// A replay carries the session current now (a refresh replaced it), if it carried ours: in
+// every header carrying it, whatever its name and scheme (`Bearer <old>` -> `Bearer <new>`).
 async function resign(ctx: PrepareContext, request: BridgeRequest, prepared: Prepared) {
-  if (prepared.session === null) return;
-  const sent = getHeader(request.headers, ctx.sessionHeader);
-  if (sent !== sessionValue(ctx, prepared.session)) return;
+  const old = prepared.session;
+  const names = sessionCarriers(request.headers, old);
+  if (names.length === 0) return;
   const now = await ctx.session.resolve();
   if (now === null) return;
-  putHeader(request.headers, ctx.sessionHeader, sessionValue(ctx, now));
+  for (const name of names) {
+    request.headers[name] = request.headers[name]!.slice(0, -old!.length) + now;
+  }
   prepared.session = now;
 }
 
@@ -53,14 +56,19 @@ export async function transport(
     return clientError(error);
   }
   const headers = request.headers;
+  // The session went out when some header carries it now, under whatever name.
+  const carriers = sessionCarriers(headers, prepared.session);
   const withSession = prepared.credentials
     ? sent.init.credentials !== undefined
-    : prepared.session !== null && getHeader(headers, ctx.sessionHeader) !== undefined;
+    : carriers.length > 0;
   const result = await sendWithRetries(env.send, request.url, sent.init, {
+    // A redirect to another origin drops them too, whatever they are named.
+    originBound: env.send.originBound.concat(carriers),
     timeout: request.timeout ?? ctx.timeout,
     signal: request.signal,
     replayable: !sent.stream && isRetryableRequest(request.method, headers),
     sessionSent: withSession,
+    envelope: request.envelope !== false,
     secret: call.secret,
   });
   if (result.error !== undefined) env.report(result.error);

@@ -97,6 +97,13 @@ export interface RequestConfig {
  */
 export interface BridgeRequest extends RequestConfig {
   secret?: boolean;
+  /**
+   * Whether a `{ success, data, … }` answer is an envelope the client unwraps (core README,
+   * "Responses"). A dialect's transport (`dialectTransport({ envelope: false })`) sets `false`
+   * for a backend that sends none: `data` is then the body as sent, a failure's body included.
+   * @default true
+   */
+  envelope?: boolean;
 }
 
 /** What a middleware can read about the call it is part of (updated by every send). */
@@ -111,6 +118,14 @@ export interface MiddlewareCall {
   readonly replayable: boolean;
   /** The last answer is a 401 to a request that carried the session: the session was rejected. */
   readonly rejected: boolean;
+  /**
+   * The header the client put the session in (`X-Session-ID`), when the app did not choose it
+   * (`ClientConfig.sessionHeader`) and the request's own headers did not replace it; else
+   * absent. A dialect's transport moves the session from there to its backend's header
+   * (`Authorization: Bearer`): the header is the backend's business, so the client leaves it
+   * to the dialect, and tracks the session by its value wherever it goes.
+   */
+  readonly sessionHeader?: string;
 }
 
 /** Sends the request (changed or not) on to the next step; resolves its answer. */

@@ -1,9 +1,10 @@
 /**
- * The client-level parts of a dialect (core README, "Backends"): how the session travels, what an
- * error body means, whether bodies are envelopes; and the response surface dialects read (headers,
- * meta normalized after interceptors).
+ * The client-level parts of a dialect (core README, "Backends"): its transport part (how the
+ * session travels, what an error body means, whether bodies are envelopes) and the response
+ * surface dialects read (headers, meta normalized after interceptors).
  */
 import { bracketSerializer, createClient, type Dialect } from '@bridgekit/core';
+import { dialectTransport, djangoRest, strapi } from '@bridgekit/core/dialects';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/testServer';
 
@@ -15,7 +16,7 @@ afterEach(() => server.close());
 
 const bearer: Dialect = {
   name: 'bearer-api',
-  session: { header: 'Authorization', scheme: 'Bearer' },
+  transport: dialectTransport({ session: { header: 'Authorization', scheme: 'Bearer' } }),
 };
 
 describe('session part', () => {
@@ -43,20 +44,91 @@ describe('session part', () => {
     await api.get('/a');
     expect(seen).toEqual([401]);
   });
+
+  it("the request's own header of the dialect's name wins over the session", async () => {
+    const api = createClient(server.url, { dialect: bearer, sessionId: 'tok' });
+    const seen: number[] = [];
+    api.onSessionRejected((res) => seen.push(res.status));
+    server.reply({ status: 401, json: {} });
+    await api.get('/a', { headers: { Authorization: 'Basic dTpw' } });
+    expect(server.requests[0]!.headers.authorization).toBe('Basic dTpw');
+    expect(server.requests[0]!.headers['x-session-id']).toBeUndefined();
+    // The session did not go out: its 401 is not the session's.
+    expect(seen).toEqual([]);
+  });
+
+  it('includeSession: false sends no session under any header', async () => {
+    await createClient(server.url, { dialect: bearer, sessionId: 'tok' }).get('/a', {
+      includeSession: false,
+    });
+    expect(server.requests[0]!.headers.authorization).toBeUndefined();
+    expect(server.requests[0]!.headers['x-session-id']).toBeUndefined();
+  });
+
+  it('the renamed session header does not follow a redirect to another origin', async () => {
+    const other = await startTestServer({ json: { landed: true } });
+    try {
+      const apiKey: Dialect = {
+        name: 'api-key',
+        transport: dialectTransport({ session: { header: 'X-Api-Token' } }),
+      };
+      server.reply({ status: 307, redirect: `${other.url}/landing` });
+      const api = createClient(server.url, { dialect: apiKey, sessionId: 'tok' });
+      expect(await api.get('/start')).toMatchObject({ success: true, data: { landed: true } });
+      expect(server.requests[0]!.headers['x-api-token']).toBe('tok');
+      expect(other.requests[0]!.headers['x-api-token']).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('a dialect written for the old contract', () => {
+  it('session or errors at the top level throw a TypeError naming the part', () => {
+    expect(() =>
+      createClient(server.url, {
+        dialect: { name: 'old', session: { header: 'Authorization' } } as Dialect,
+      }),
+    ).toThrow(/config\.dialect\.session .*transport: dialectTransport/);
+    expect(() =>
+      createClient(server.url, { dialect: { name: 'old', errors: () => undefined } as Dialect }),
+    ).toThrow(/config\.dialect\.errors .*transport: dialectTransport/);
+  });
+
+  it('a transport that is not a function, or parts of the wrong type, throw naming them', () => {
+    expect(() =>
+      createClient(server.url, { dialect: { name: 'x', transport: {} as never } }),
+    ).toThrow(/config\.dialect\.transport must be a function/);
+    expect(() => dialectTransport({ session: 'Authorization' as never })).toThrow(
+      new TypeError('parts.session.header must be a header name'),
+    );
+    expect(() => dialectTransport({ errors: {} as never })).toThrow(
+      new TypeError('parts.errors must be a function'),
+    );
+  });
+
+  it('envelope: false without a transport throws: nothing would turn envelopes off', () => {
+    expect(() => createClient(server.url, { dialect: { name: 'plain', envelope: false } })).toThrow(
+      /config\.dialect\.envelope must be handled by transport: dialectTransport\(\{ envelope \}\)/,
+    );
+  });
 });
 
 describe('errors part', () => {
   const drfLike: Dialect = {
     name: 'fields-at-top',
     envelope: false,
-    errors: (body) =>
-      typeof body === 'object' && body !== null && 'detail' in body
-        ? { error: String((body as { detail: unknown }).detail), code: 'DETAIL' }
-        : {
-            errors: Object.fromEntries(
-              Object.entries(body as object).map(([k, v]) => [k, String(v)]),
-            ),
-          },
+    transport: dialectTransport({
+      envelope: false,
+      errors: (body) =>
+        typeof body === 'object' && body !== null && 'detail' in body
+          ? { error: String((body as { detail: unknown }).detail), code: 'DETAIL' }
+          : {
+              errors: Object.fromEntries(
+                Object.entries(body as object).map(([k, v]) => [k, String(v)]),
+              ),
+            },
+    }),
   };
 
   it('maps a failure body to error, code and errors', async () => {
@@ -81,12 +153,71 @@ describe('errors part', () => {
     const res = await createClient(server.url, {
       dialect: {
         name: 'broken',
-        errors: () => {
-          throw new Error('bug');
-        },
+        transport: dialectTransport({
+          errors: () => {
+            throw new Error('bug');
+          },
+        }),
       },
     }).get('/a');
     expect(res).toMatchObject({ success: false, status: 409, error: 'conflict' });
+  });
+
+  it('response interceptors, onResponse and use() middlewares see the mapped fields', async () => {
+    const body = {
+      data: null,
+      error: {
+        status: 400,
+        name: 'ValidationError',
+        message: 'Invalid data',
+        details: { errors: [{ path: ['name'], message: 'name is required' }] },
+      },
+    };
+    server.reply({ status: 400, json: body });
+    const seen: unknown[] = [];
+    const pick = (r: { error?: string; code?: string; errors?: unknown }) => ({
+      error: r.error,
+      code: r.code,
+      errors: r.errors,
+    });
+    const api = createClient(server.url, {
+      dialect: strapi(),
+      onResponse: (r) => void seen.push(['onResponse', pick(r)]),
+    });
+    api.addResponseInterceptor((r) => {
+      seen.push(['interceptor', pick(r)]);
+      return r;
+    });
+    api.use(async (request, next) => {
+      const r = await next(request);
+      seen.push(['use', pick(r)]);
+      return r;
+    });
+    const res = await api.post('/products', { data: {} });
+    const mapped = {
+      error: 'Invalid data',
+      code: 'ValidationError',
+      errors: { name: 'name is required' },
+    };
+    expect(pick(res)).toEqual(mapped);
+    expect(res.data).toEqual(body);
+    expect(seen).toEqual([
+      ['use', mapped],
+      ['interceptor', mapped],
+      ['onResponse', mapped],
+    ]);
+  });
+
+  it('a DRF answer is mapped before a response interceptor reads it', async () => {
+    server.reply({ status: 400, json: { name: ['This field is required.'] } });
+    const api = createClient(server.url, { dialect: djangoRest() });
+    let seen: unknown;
+    api.addResponseInterceptor((r) => {
+      seen = r.errors;
+      return r;
+    });
+    await api.post('/products/', {});
+    expect(seen).toEqual({ name: 'This field is required.' });
   });
 });
 
@@ -94,7 +225,11 @@ describe('envelope flag', () => {
   it('with envelope: false, a record with a boolean success field is data', async () => {
     server.reply({ json: { success: true, data: 5, id: 1 } });
     const plain = await createClient(server.url, {
-      dialect: { name: 'plain', envelope: false },
+      dialect: {
+        name: 'plain',
+        envelope: false,
+        transport: dialectTransport({ envelope: false }),
+      },
     }).get('/a');
     expect(plain.success && plain.data).toEqual({ success: true, data: 5, id: 1 });
     // The default protocol reads a boolean `success` as its envelope (core README, "Responses").

@@ -3,6 +3,7 @@
 // request with the new session.
 import { type Client, createClient } from '@bridgekit/core';
 import { sessionRefresh } from '@bridgekit/core/auth';
+import { dialectTransport } from '@bridgekit/core/dialects';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/testServer';
 
@@ -108,5 +109,48 @@ describe('sessionRefresh', () => {
     remove();
     expect((await api.get('/items')).status).toBe(401);
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('sessionRefresh with the session under another header', () => {
+  let bearer: TestServer;
+  beforeEach(async () => {
+    bearer = await startTestServer((req) =>
+      req.headers.authorization === `Bearer ${valid}` || req.headers['x-auth'] === `Token ${valid}`
+        ? { json: { ok: req.path } }
+        : { status: 401, json: { message: 'expired' } },
+    );
+  });
+  afterEach(() => bearer.close());
+
+  const refreshTo = (api: Client) =>
+    onRefresh(api, async () => {
+      api.setSessionId('new');
+      return true;
+    });
+
+  it("a dialect's Authorization: Bearer is re-signed on the replay", async () => {
+    const dialect = {
+      name: 'bearer',
+      transport: dialectTransport({ session: { header: 'Authorization', scheme: 'Bearer' } }),
+    };
+    const api = createClient(bearer.url, { dialect, sessionId: 'old' });
+    refreshTo(api);
+    expect(await api.get('/items')).toMatchObject({ success: true, data: { ok: '/items' } });
+    expect(bearer.requests.map((r) => r.headers.authorization)).toEqual([
+      'Bearer old',
+      'Bearer new',
+    ]);
+  });
+
+  it("a use() middleware's own header is a session too: its 401 refreshes, its replay is re-signed", async () => {
+    const api = createClient(bearer.url, { sessionId: 'old' });
+    refreshTo(api);
+    api.use((request, next) => {
+      const { 'X-Session-ID': id, ...headers } = request.headers;
+      return next({ ...request, headers: { ...headers, 'X-Auth': `Token ${id}` } });
+    });
+    expect(await api.get('/items')).toMatchObject({ success: true });
+    expect(bearer.requests.map((r) => r.headers['x-auth'])).toEqual(['Token old', 'Token new']);
   });
 });

@@ -278,6 +278,48 @@ describe('the session only goes to the origin of baseUrl', () => {
     expect(server.requests[0]!.headers['x-api-key']).toBe('k-123');
   });
 
+  it('a middleware that copies the session under another name does not take it to another origin', async () => {
+    const other = await otherServer({ json: { ok: true } });
+    const api = createClient(server.url, { sessionId: 'secret' });
+    api.use((request, next) =>
+      next({
+        ...request,
+        url: `${other.url}/hook`,
+        headers: {
+          ...request.headers,
+          'X-Copy': request.headers['X-Session-ID']!,
+          'X-Bearer': `Bearer ${request.headers['X-Session-ID']}`,
+          'X-Trace': 't',
+        },
+      }),
+    );
+    expect((await api.get('/own')).success).toBe(true);
+    const seen = other.requests[0]!.headers;
+    // The session is known by its value: no header carrying it leaves, whatever its name.
+    expect(seen['x-copy']).toBeUndefined();
+    expect(seen['x-bearer']).toBeUndefined();
+    expect(seen['x-session-id']).toBeUndefined();
+    expect(seen['x-trace']).toBe('t');
+  });
+
+  it('a redirect to another origin drops a copy of the session under any name', async () => {
+    const other = await otherServer({ json: { landed: true } });
+    server.reply({ status: 307, redirect: `${other.url}/landing` });
+    const api = createClient(server.url, { sessionId: 'secret' });
+    api.use((request, next) =>
+      next({
+        ...request,
+        headers: { ...request.headers, 'X-Copy': 'Token secret', 'X-Trace': 't' },
+      }),
+    );
+    expect(await api.get('/start')).toMatchObject({ success: true, data: { landed: true } });
+    expect(server.requests[0]!.headers['x-copy']).toBe('Token secret');
+    const landed = other.requests[0]!.headers;
+    expect(landed['x-copy']).toBeUndefined();
+    expect(landed['x-session-id']).toBeUndefined();
+    expect(landed['x-trace']).toBe('t');
+  });
+
   it('a same-origin redirect keeps the session', async () => {
     server.replies({ status: 301, redirect: '/moved' }, { json: { ok: 1 } });
     const res = await createClient(server.url, { sessionId: 'secret' }).get('/old');

@@ -187,6 +187,7 @@ const DIALECTS = {
   values: [
     'contentRangeHeader',
     'dialectQuery',
+    'dialectTransport',
     'djangoRest',
     'encodeQueryComponent',
     'encodeValue',
@@ -222,6 +223,7 @@ const DIALECTS = {
     'DialectQuerySpec',
     'DialectRecords',
     'DialectSession',
+    'DialectTransportParts',
     'DjangoRestOptions',
     'FeathersOptions',
     'GetManyOptions',

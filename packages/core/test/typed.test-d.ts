@@ -14,7 +14,7 @@ import {
   type QueryBuilder,
   type TypedClient,
 } from '@bridgekit/core';
-import { strapi } from '@bridgekit/core/dialects';
+import { dialectTransport, strapi } from '@bridgekit/core/dialects';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { paths as LargePaths } from './fixtures/openapi/large';
 import type { components, paths } from './fixtures/openapi/petstore-expanded';
@@ -345,7 +345,11 @@ describe('with a dialect', () => {
       .parameter(0)
       .toEqualTypeOf<'id' | 'documentId' | 'title' | (string & {})>();
     // A dialect of one's own says so with `satisfies` (an annotation widens `envelope`).
-    const mine = { name: 'mine', envelope: false } satisfies Dialect;
+    const mine = {
+      name: 'mine',
+      envelope: false,
+      transport: dialectTransport({ envelope: false }),
+    } satisfies Dialect;
     expectTypeOf(createClient<strapiPaths>('https://h', { dialect: mine })).toEqualTypeOf<
       TypedClient<strapiPaths, false>
     >();

@@ -10,6 +10,7 @@
 export type * from '../dialect';
 export * from './shared';
 export { type RestProviderParts, restProvider } from './restProvider';
+export { type DialectTransportParts, dialectTransport } from './dialectTransport';
 export { parseListResponse } from '../services/parseListResponse';
 export { type GetManyOptions, getMany } from '../services/getMany';
 export { readLogin, readUser } from '../services/authService';

@@ -4,10 +4,16 @@
  */
 import type { Dialect, ListRequest } from '../dialect';
 import type { ApiResponse } from '../types';
+import { type DialectTransportParts, dialectTransport } from './dialectTransport';
 import { type DialectQuerySpec, dialectQuery, type ListFacts, listPage } from './shared';
 
-/** The parts `restProvider` builds a dialect from; any other `Dialect` part passes as is. */
-export interface RestProviderParts extends Omit<Dialect, 'envelope' | 'id' | 'query' | 'list'> {
+/**
+ * The parts `restProvider` builds a dialect from; any other `Dialect` part passes as is. The
+ * transport is built from `session` and `errors` (`dialectTransport`), envelopes off.
+ */
+export interface RestProviderParts
+  extends Omit<Dialect, 'envelope' | 'id' | 'query' | 'list' | 'transport'>,
+    Pick<DialectTransportParts, 'session' | 'errors'> {
   /** The query part as a `DialectQuerySpec` (`key`, `pairs`, `check`, `path`) for `dialectQuery`. */
   query?: DialectQuerySpec;
   /**
@@ -25,7 +31,8 @@ export interface RestProviderParts extends Omit<Dialect, 'envelope' | 'id' | 'qu
 
 /**
  * A dialect from parts, with the defaults of a REST backend: no `{ success, data }`
- * envelope and `PATCH` updates (`records.updateMethod` wins). Every built-in is one.
+ * envelope and `PATCH` updates (`records.updateMethod` wins); `session` and `errors` become
+ * its transport part (`dialectTransport`). Every built-in is one.
  *
  * @example
  * const acme = restProvider({
@@ -40,12 +47,14 @@ export interface RestProviderParts extends Omit<Dialect, 'envelope' | 'id' | 'qu
  * const api = createClient('https://api.acme.test', { dialect: acme });
  */
 export function restProvider(parts: RestProviderParts): Dialect & { envelope: false } {
-  const { query, list, options, ...rest } = parts;
+  const { query, list, options, session, errors, ...rest } = parts;
   // A missing part stays `undefined`: the service falls back to the default protocol's.
   return {
     id: options && rest.name + JSON.stringify(options),
     ...rest,
+    // Declared for the types, done by the transport.
     envelope: false,
+    transport: dialectTransport({ envelope: false, session, errors }),
     query: query && dialectQuery(query),
     list:
       list && ((response, requested) => listPage(list(response, requested), requested) as never),

@@ -3,7 +3,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { between, createClient, type Dialect, gte } from '@bridgekit/core';
-import { dialectQuery, listPage, pair, unsupported } from '@bridgekit/core/dialects';
+import {
+  dialectQuery,
+  dialectTransport,
+  listPage,
+  pair,
+  unsupported,
+} from '@bridgekit/core/dialects';
 
 const acme: Dialect = {
   name: 'acme',
@@ -33,7 +39,7 @@ const acme: Dialect = {
     return listPage({ data: items, total }, requested);
   },
   records: { updateMethod: 'PATCH' },
-  session: { header: 'Authorization', scheme: 'Bearer' },
+  transport: dialectTransport({ session: { header: 'Authorization', scheme: 'Bearer' } }),
 };
 
 describe('the custom dialect example', () => {

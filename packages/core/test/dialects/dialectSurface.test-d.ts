@@ -5,16 +5,45 @@ import {
   bridgeQueryKey,
   type ApiResponse,
   type Client,
+  type BridgeRequest,
   type Dialect,
+  type DialectErrorContext,
   type DialectOperations,
+  type Middleware,
+  type MiddlewareCall,
   type DialectQuery,
   type OperationClient,
   type OperationRequest,
   type QueryEntry,
 } from '@bridgekit/core';
-import { type FeathersOptions, feathers, strapi } from '@bridgekit/core/dialects';
+import {
+  type DialectTransportParts,
+  dialectTransport,
+  type FeathersOptions,
+  feathers,
+  restProvider,
+  strapi,
+} from '@bridgekit/core/dialects';
 
 describe('the dialect surface', () => {
+  it('the transport part is a middleware; session and errors live in dialectTransport', () => {
+    expectTypeOf<Dialect['transport']>().toEqualTypeOf<Middleware | undefined>();
+    expectTypeOf(dialectTransport).parameter(0).toEqualTypeOf<DialectTransportParts>();
+    expectTypeOf(dialectTransport).returns.toEqualTypeOf<Middleware>();
+    expectTypeOf<DialectTransportParts['envelope']>().toEqualTypeOf<false | undefined>();
+    expectTypeOf<DialectErrorContext>().toEqualTypeOf<{ status: number; headers: Headers }>();
+    expectTypeOf<BridgeRequest['envelope']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<MiddlewareCall['sessionHeader']>().toEqualTypeOf<string | undefined>();
+    // @ts-expect-error the session part moved into the transport
+    const old: Dialect = { name: 'old', session: { header: 'Authorization' } };
+    expectTypeOf(old).toMatchTypeOf<Dialect>();
+    // restProvider still takes them declaratively, and sets the types' envelope marker.
+    const made = restProvider({
+      name: 'p',
+      session: { header: 'Authorization', scheme: 'Bearer' },
+    });
+    expectTypeOf(made.envelope).toEqualTypeOf<false>();
+  });
   it("a dialect's id and its query part's path are optional", () => {
     expectTypeOf<Dialect['id']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<DialectQuery['path']>().toEqualTypeOf<

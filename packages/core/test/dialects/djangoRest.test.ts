@@ -338,11 +338,12 @@ describe('djangoRest against Django REST Framework: login and records', () => {
     expect(await authed.getSessionId()).toBe(result.sessionId);
     expect(auth.getState().isAuthenticated).toBe(true);
     let header: string | undefined;
-    authed.addRequestInterceptor((config) => {
-      header = config.headers.Authorization ?? config.headers.authorization;
-      return config;
+    // The request as sent: the dialect's transport part moved the session to its header.
+    authed.addResponseInterceptor((res, sent) => {
+      header = sent.headers.Authorization ?? sent.headers.authorization;
+      return res;
     });
-    await authed.get('/products/1/');
+    expect((await authed.get('/products/1/')).success).toBe(true);
     expect(header).toBe(`Token ${result.sessionId}`);
   });
 

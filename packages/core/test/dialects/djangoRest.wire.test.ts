@@ -3,9 +3,10 @@
  * list bodies -> `{ data, meta }`, error bodies, login, paths. The behaviour against a real
  * Django REST Framework server is in djangoRest.test.ts.
  */
-import { describe, expect, it } from 'vitest';
-import type { DialectErrorContext } from '../../src/dialect';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@bridgekit/core';
 import { djangoRest, readLogin } from '@bridgekit/core/dialects';
+import { type Reply, startTestServer, type TestServer } from '../helpers/testServer';
 import {
   between,
   endsWith,
@@ -282,27 +283,33 @@ describe('djangoRest list: { count, next, previous, results } -> { data, meta }'
   });
 });
 
-const ctx = (status: number, statusText: string): DialectErrorContext => ({
-  status,
-  statusText,
-  headers: new Headers(),
+// The errors part runs in the dialect's transport: each body is answered by a loopback server
+// and read back from the client's ApiResponse.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
 });
+afterAll(() => server.close());
+
+async function mapped(status: number, reply: Reply) {
+  server.reply({ status, ...reply });
+  const res = await createClient(server.url, { dialect }).get('/products/');
+  return { error: res.error, code: res.code, errors: res.errors };
+}
 
 describe('djangoRest errors', () => {
-  const errors = dialect.errors!;
-
-  it('{ detail } is the message', () => {
-    expect(errors({ detail: 'Not found.' }, ctx(404, 'Not Found'))).toEqual({
+  it('{ detail } is the message', async () => {
+    expect(await mapped(404, { json: { detail: 'Not found.' } })).toEqual({
       error: 'Not found.',
     });
   });
 
-  it('{ field: [messages] } -> errors, the first one as the message', () => {
+  it('{ field: [messages] } -> errors, the first one as the message', async () => {
     const body = {
       name: ['This field may not be blank.'],
       price: ['A valid number is required.', 'Too big.'],
     };
-    expect(errors(body, ctx(400, 'Bad Request'))).toEqual({
+    expect(await mapped(400, { json: body })).toEqual({
       error: 'name: This field may not be blank.',
       errors: {
         name: 'This field may not be blank.',
@@ -311,33 +318,37 @@ describe('djangoRest errors', () => {
     });
   });
 
-  it('non_field_errors is the message, not a field', () => {
+  it('non_field_errors is the message, not a field', async () => {
     expect(
-      errors(
-        { non_field_errors: ['Unable to log in with provided credentials.'] },
-        ctx(400, 'Bad Request'),
-      ),
+      await mapped(400, {
+        json: { non_field_errors: ['Unable to log in with provided credentials.'] },
+      }),
     ).toEqual({ error: 'Unable to log in with provided credentials.' });
   });
 
-  it('nested serializers and lists flatten to dotted names', () => {
+  it('nested serializers and lists flatten to dotted names', async () => {
     const body = { address: { city: ['Required.'] }, items: [{}, { qty: ['Must be positive.'] }] };
-    expect(errors(body, ctx(400, 'Bad Request'))?.errors).toEqual({
+    expect((await mapped(400, { json: body })).errors).toEqual({
       'address.city': 'Required.',
       'items.1.qty': 'Must be positive.',
     });
   });
 
-  it('a bare list of messages is the message', () => {
-    expect(errors(['Out of stock.'], ctx(400, 'Bad Request'))).toEqual({ error: 'Out of stock.' });
+  it('a bare list of messages is the message', async () => {
+    expect(await mapped(400, { json: ['Out of stock.'] })).toEqual({ error: 'Out of stock.' });
   });
 
-  it('no message at all keeps the default (the status line)', () => {
-    expect(errors({}, ctx(400, 'Bad Request'))).toEqual({ error: undefined });
+  it('no message at all keeps the default (the status line)', async () => {
+    expect(await mapped(400, { json: {} })).toEqual({ error: 'HTTP 400 Bad Request' });
   });
 
-  it('a body that is not JSON keeps the default', () => {
-    expect(errors('<html>Server Error</html>', ctx(500, 'Internal Server Error'))).toBeUndefined();
+  it('a body that is not JSON keeps the default', async () => {
+    expect(
+      await mapped(500, {
+        text: '<html>Server Error</html>',
+        headers: { 'Content-Type': 'text/html' },
+      }),
+    ).toEqual({ error: 'HTTP 500 Internal Server Error' });
   });
 });
 
@@ -395,8 +406,12 @@ describe('djangoRest records, auth and session', () => {
     expect(login(undefined)).toBeUndefined();
   });
 
-  it('sends the session as Authorization: Token <key>, JSON without envelopes', () => {
-    expect(dialect.session).toEqual({ header: 'Authorization', scheme: 'Token' });
+  it('sends the session as Authorization: Token <key>, JSON without envelopes', async () => {
+    server.reply({ json: { success: true, data: 1 } });
+    const res = await createClient(server.url, { dialect, sessionId: 'k' }).get('/products/');
+    expect(server.requests.at(-1)!.headers.authorization).toBe('Token k');
+    expect(server.requests.at(-1)!.headers['x-session-id']).toBeUndefined();
+    expect(res.success && res.data).toEqual({ success: true, data: 1 });
     expect(dialect.envelope).toBe(false);
     expect(dialect.name).toBe('Django REST Framework');
   });

@@ -11,7 +11,7 @@ import {
   isBridgeApiError,
   type OperationRequest,
 } from '@bridgekit/core';
-import { listPage } from '@bridgekit/core/dialects';
+import { dialectTransport, listPage } from '@bridgekit/core/dialects';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 
 // The README's block, with the server's address.
@@ -37,6 +37,7 @@ const call =
 const rpc: Dialect = {
   name: 'json-rpc',
   envelope: false,
+  transport: dialectTransport({ envelope: false }),
   operations: {
     list: call('list'),
     search: call('list'),

@@ -6,7 +6,7 @@ import {
   createClient,
   type Dialect,
 } from '@bridgekit/core';
-import { getMany, jsonServer } from '@bridgekit/core/dialects';
+import { dialectTransport, getMany, jsonServer } from '@bridgekit/core/dialects';
 import { createServer } from '@bridgekit/server';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { startTestServer } from '../helpers/testServer';
@@ -111,6 +111,7 @@ describe('getMany', () => {
     const rpc: Dialect = {
       name: 'json-rpc',
       envelope: false,
+      transport: dialectTransport({ envelope: false }),
       operations: {
         getMany: ({ client, endpoint, ids }) =>
           client.post('/rpc', { method: `${endpoint.slice(1)}.getMany`, params: { ids } }),

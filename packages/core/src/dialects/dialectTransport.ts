@@ -1,0 +1,90 @@
+/**
+ * `dialectTransport`: a dialect's transport part (envelope, errors, session header) from its
+ * declarative parts, as the one middleware the client runs innermost. The kernel knows nothing
+ * of backends: it puts the session in its own header, unwraps envelopes unless a request says
+ * not to, and tracks the session by its value wherever this middleware moves it.
+ */
+import type { DialectErrorContext, DialectErrorFields, DialectSession } from '../dialect';
+import type { Middleware } from '../types';
+
+/** The declarative transport parts of a backend, for `dialectTransport`. */
+export interface DialectTransportParts {
+  /**
+   * `false`: the backend sends no `{ success, data }` envelopes; `data` is the body as sent.
+   * Say so on the dialect too (`envelope: false`): the types read it there. `restProvider`
+   * does both. @default envelopes are unwrapped
+   */
+  envelope?: false;
+  /**
+   * How the session travels. An explicit `ClientConfig.sessionHeader` wins (then neither
+   * `header` nor `scheme` applies), and so does a header of this name already on the request
+   * (`options.headers`, a default header, an interceptor's). @default `X-Session-ID`, no scheme
+   */
+  session?: DialectSession;
+  /**
+   * A failure's body -> `error`, `code`, `errors`; `undefined` (or a throw) keeps the default
+   * fields. The body is the failed answer's `data`: the body as sent with `envelope: false`,
+   * else the envelope's `data` (the whole body when it is not an envelope).
+   */
+  errors?(body: unknown, response: DialectErrorContext): DialectErrorFields | undefined;
+}
+
+/**
+ * The transport part of a dialect (`Dialect.transport`) from its declarative parts: moves the
+ * session to the backend's header and scheme, turns envelopes off, maps error bodies.
+ *
+ * @throws TypeError naming the part when `session` or `errors` is not of its type
+ * @example
+ * const myApi: Dialect = {
+ *   name: 'my-api',
+ *   envelope: false,
+ *   transport: dialectTransport({
+ *     envelope: false,
+ *     session: { header: 'Authorization', scheme: 'Bearer' },
+ *     errors: (body: any) => ({ error: body?.detail, errors: body?.fields }),
+ *   }),
+ * };
+ * const api = createClient('https://h/api', { dialect: myApi });
+ */
+export function dialectTransport(parts: DialectTransportParts): Middleware {
+  const { envelope, session, errors } = parts;
+  // Short checks: this code ships with every dialect.
+  if (session && typeof session.header !== 'string') {
+    throw new TypeError('parts.session.header must be a header name');
+  }
+  if (errors && typeof errors !== 'function')
+    throw new TypeError('parts.errors must be a function');
+  return async (request, next, call) => {
+    let { headers } = request;
+    const from = call.sessionHeader && named(headers, call.sessionHeader);
+    if (session && from) {
+      // A copy: a replay hands this step the request as it was, with the session at `from`.
+      const id = headers[from]!;
+      headers = { ...headers };
+      delete headers[from];
+      // A header of the dialect's name on the request is the app's own: it wins.
+      if (!named(headers, session.header)) {
+        headers[session.header] = session.scheme ? `${session.scheme} ${id}` : id;
+      }
+    }
+    const response = await next({ ...request, headers, envelope: envelope ?? request.envelope });
+    // A failure with a body had an HTTP answer (the ones without have no `data`).
+    if (response.success || !errors || response.data === undefined) return response;
+    let fields: DialectErrorFields | undefined;
+    try {
+      fields = errors(response.data, { status: response.status, headers: response.headers! });
+    } catch {
+      // A failing mapping must not hide the server's answer: the default fields stand.
+    }
+    if (!fields) return response;
+    const out = { ...response };
+    if (fields.error) out.error = fields.error;
+    if (fields.code !== undefined) out.code = fields.code;
+    if (fields.errors !== undefined) out.errors = fields.errors;
+    return out;
+  };
+}
+
+// The own header of that name, whatever its spelling (`undefined` when none).
+const named = (headers: Record<string, string>, name: string) =>
+  Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase());
