@@ -134,7 +134,7 @@ export class Client {
   // Past preparation. Fast path: nothing registered, nothing to run around the transport.
   #send(prepared: Prepared): Promise<ApiResponse<any>> {
     const pipeline = this.#pipeline;
-    const call = steps.startCall(prepared.config, prepared.sessionHeader);
+    const call = steps.startCall(prepared.config, prepared);
     const env = this.#env;
     if (pipeline.empty()) return transport(env, prepared.config, call, prepared);
     const hooked = { ...env, hooked: true };

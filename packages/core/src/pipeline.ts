@@ -50,13 +50,17 @@ export interface CallState extends MiddlewareCall {
  * The state of a new call.
  *
  * @example
- * const call = startCall(prepared.config, prepared.sessionHeader);
+ * const call = startCall(prepared.config, prepared);
  */
-export function startCall(request: BridgeRequest, sessionHeader?: string): CallState {
+export function startCall(
+  request: BridgeRequest,
+  session?: Pick<MiddlewareCall, 'sessionHeader' | 'ownHeaders'>,
+): CallState {
   const secret = request.secret === true;
   return {
     request,
-    sessionHeader,
+    sessionHeader: session?.sessionHeader,
+    ownHeaders: session?.ownHeaders,
     sessionSent: false,
     session: null,
     replayable: true,

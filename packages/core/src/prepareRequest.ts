@@ -48,6 +48,8 @@ export interface Prepared {
    * session after the request's own headers: a dialect's transport may move it (`MiddlewareCall`).
    */
   sessionHeader?: string;
+  /** With `sessionHeader`: the names of the request's own headers (`options.headers`). */
+  ownHeaders?: string[];
   /** A session module's: whether the request counts as carrying its credentials session. */
   credentials: boolean;
   /** The URL and body as built (a step may change the config in place), and the URL's origin. */
@@ -167,6 +169,7 @@ export function prepareRequest(
       getHeader(headers, ctx.sessionHeader) === sessionId
     ) {
       prepared.sessionHeader = ctx.sessionHeader;
+      if (options?.headers !== undefined) prepared.ownHeaders = Object.keys(options.headers);
     }
     return prepared;
   };

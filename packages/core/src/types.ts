@@ -126,6 +126,13 @@ export interface MiddlewareCall {
    * to the dialect, and tracks the session by its value wherever it goes.
    */
   readonly sessionHeader?: string;
+  /**
+   * With `sessionHeader`: the names of the request's own headers (`RequestOptions.headers`),
+   * as given. They win over the session wherever a transport moves it; a default header
+   * (`ClientConfig.headers`, `setHeader`) of the same name loses to it, as it does to the
+   * client's own session header.
+   */
+  readonly ownHeaders?: readonly string[];
 }
 
 /** Sends the request (changed or not) on to the next step; resolves its answer. */

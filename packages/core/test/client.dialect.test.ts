@@ -57,6 +57,20 @@ describe('session part', () => {
     expect(seen).toEqual([]);
   });
 
+  it("the session replaces a default header of the dialect's name (a Supabase anon key until sign-in)", async () => {
+    const api = createClient(server.url, {
+      dialect: bearer,
+      headers: { apikey: 'anon', authorization: 'Bearer anon' },
+    });
+    await api.get('/a');
+    api.setSessionId('user-jwt');
+    await api.get('/b');
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer anon');
+    expect(server.requests[1]!.headers.authorization).toBe('Bearer user-jwt');
+    expect(server.requests[1]!.headers.apikey).toBe('anon');
+    expect(server.requests[1]!.headers['x-session-id']).toBeUndefined();
+  });
+
   it('includeSession: false sends no session under any header', async () => {
     await createClient(server.url, { dialect: bearer, sessionId: 'tok' }).get('/a', {
       includeSession: false,

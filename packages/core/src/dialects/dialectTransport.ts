@@ -17,8 +17,9 @@ export interface DialectTransportParts {
   envelope?: false;
   /**
    * How the session travels. An explicit `ClientConfig.sessionHeader` wins (then neither
-   * `header` nor `scheme` applies), and so does a header of this name already on the request
-   * (`options.headers`, a default header, an interceptor's). @default `X-Session-ID`, no scheme
+   * `header` nor `scheme` applies), and so does a header of this name in the request's own
+   * `options.headers` (`MiddlewareCall.ownHeaders`); the session replaces a default header of
+   * this name, as the client's own session header does. @default `X-Session-ID`, no scheme
    */
   session?: DialectSession;
   /**
@@ -62,8 +63,10 @@ export function dialectTransport(parts: DialectTransportParts): Middleware {
       const id = headers[from]!;
       headers = { ...headers };
       delete headers[from];
-      // A header of the dialect's name on the request is the app's own: it wins.
-      if (!named(headers, session.header)) {
+      // The request's own header of the dialect's name wins; a default one loses to the session.
+      const name = session.header.toLowerCase();
+      if (!call.ownHeaders?.some((own) => own.toLowerCase() === name)) {
+        for (const key of Object.keys(headers)) if (key.toLowerCase() === name) delete headers[key];
         headers[session.header] = session.scheme ? `${session.scheme} ${id}` : id;
       }
     }
