@@ -2,6 +2,8 @@
  * URL joining and origin checks (core README, "URLs and params").
  */
 
+import { mustBe } from './argumentError';
+
 const ABSOLUTE_HTTP = /^https?:\/\//i;
 // The authority of an absolute http(s) URL: after the slashes (the URL parser skips any number,
 // and reads `\` as `/` in http(s) URLs), up to the first `/`, `\`, `?` or `#`.
@@ -24,33 +26,28 @@ export interface BaseUrl {
  */
 export function resolveBaseUrl(baseUrl: unknown): BaseUrl {
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
-    throw new TypeError('baseUrl must be a non-empty string, e.g. "https://api.example.com"');
+    throw mustBe('baseUrl', 'a non-empty string, e.g. "https://api.example.com"', baseUrl);
   }
   const text = baseUrl.trim();
-  let url: URL;
-  if (ABSOLUTE_HTTP.test(text)) {
-    // The scheme in lower case, as the URL parser writes it: React Native's URL matches
-    // `https?://` only, and gave an empty origin and path for `HTTPS://…`.
-    url = parse(text.replace(ABSOLUTE_HTTP, (scheme) => scheme.toLowerCase()));
-  } else if (text.startsWith('/') && !text.startsWith('//')) {
-    const origin = currentOrigin();
-    if (origin === undefined) {
-      throw new TypeError(
-        `baseUrl "${text}" is relative and this runtime has no location to resolve it against; pass an absolute http(s) URL`,
-      );
-    }
-    url = parse(origin + text);
-  } else {
+  const relative = text[0] === '/' && text[1] !== '/';
+  const origin = relative ? currentOrigin() : '';
+  if (!ABSOLUTE_HTTP.test(text) && !relative) {
+    throw mustBe('baseUrl', 'an http(s) URL or a path starting with "/"', text);
+  }
+  if (origin === undefined) {
     throw new TypeError(
-      `baseUrl must be an http(s) URL or a path starting with "/", got "${text}"`,
+      `baseUrl "${text}" is relative and this runtime has no location to resolve it against; pass an absolute http(s) URL`,
     );
   }
-  if (hasCredentials(text)) {
-    throw new TypeError('baseUrl must not contain credentials (user:password@)');
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw new TypeError('baseUrl must not contain a query string or fragment');
-  }
+  // The scheme in lower case, as the URL parser writes it: React Native's URL matches
+  // `https?://` only, and gave an empty origin and path for `HTTPS://…`.
+  const url = parse(origin + text.replace(ABSOLUTE_HTTP, (scheme) => scheme.toLowerCase()));
+  const extra = hasCredentials(text)
+    ? 'credentials (user:password@)'
+    : url.search !== '' || url.hash !== ''
+      ? 'a query string or fragment'
+      : '';
+  if (extra !== '') throw new TypeError(`baseUrl must not contain ${extra}`);
   return { href: url.origin + url.pathname.replace(/\/+$/, ''), origin: url.origin };
 }
 
@@ -74,7 +71,7 @@ function parse(text: string): URL {
   try {
     return new URL(text);
   } catch {
-    throw new TypeError(`baseUrl is not a valid URL: "${text}"`);
+    throw mustBe('baseUrl', 'a valid URL', text);
   }
 }
 
