@@ -234,21 +234,16 @@ export function createBridgeApiService<T>(
   const endpoint = config.endpoint.length > 1 ? config.endpoint.replace(/\/+$/, '') : '/';
   const custom = config.customEndpoints ?? {};
   const base = endpoint === '/' ? '' : endpoint;
-  const defaults: Record<EntityOperation, string> = {
-    list: endpoint,
-    create: endpoint,
-    // `/search` is the reference server's route; elsewhere the collection filters.
-    search: dialect?.query ? endpoint : `${base}/search`,
-    get: `${base}/:id`,
-    update: `${base}/:id`,
-    delete: `${base}/:id`,
-  };
+  // Only get, update and delete carry an id (`send` checks one for them, even when missing).
   const path = (operation: EntityOperation, id?: string): string => {
     const encoded = id === undefined ? undefined : encodeURIComponent(id);
     const template = custom[operation];
     if (template === undefined && records.path) return records.path(operation, base, encoded);
-    const text = template ?? defaults[operation];
-    return encoded === undefined ? text : text.replace(/:id\b/g, encoded);
+    if (encoded === undefined) {
+      // `/search` is the reference server's route; elsewhere the collection filters.
+      return template ?? (operation === 'search' && !dialect?.query ? `${base}/search` : endpoint);
+    }
+    return (template ?? `${base}/:id`).replace(/:id\b/g, encoded);
   };
   const operations = dialect?.operations ?? {};
   /**
