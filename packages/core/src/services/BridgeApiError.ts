@@ -58,11 +58,12 @@ export class BridgeApiError extends Error {
     const headers = response.headers;
     const retryAfter =
       typeof headers?.get === 'function' ? parseRetryAfter(headers.get('retry-after')) : undefined;
+    // The constructor leaves out what is undefined.
     return new BridgeApiError(message, {
       status: response.status,
-      ...(response.code !== undefined && { code: response.code }),
-      ...(response.errors !== undefined && { errors: response.errors }),
-      ...(retryAfter !== undefined && { retryAfter }),
+      code: response.code,
+      errors: response.errors,
+      retryAfter,
     });
   }
 }
