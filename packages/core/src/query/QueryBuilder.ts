@@ -3,6 +3,7 @@
  */
 import type { DialectQuery } from '../dialect';
 import type { ApiResponse, RequestOptions } from '../types';
+import { headerMap, putHeader } from '../headers';
 import { appendQuery } from '../url';
 import { checkHeader, checkSort, integer, objectEntries, whereEntry } from './builderChecks';
 import type { OperatorName } from './operators';
@@ -65,8 +66,8 @@ export class QueryBuilder<T = any> {
   readonly #serializer: DialectQuery;
   // Keyed by query name; a Map keeps first-insertion order when a value is replaced.
   readonly #entries = new Map<string, QueryEntry>();
-  // Keyed by lower-cased name: header names are case-insensitive.
-  readonly #headers = new Map<string, readonly [name: string, value: string]>();
+  // Header names are case-insensitive: putHeader replaces any casing of a name.
+  readonly #headers = headerMap();
 
   /**
    * @param client what sends the requests (usually the `Client` whose `query()` made this).
@@ -348,12 +349,11 @@ export class QueryBuilder<T = any> {
 
   // `body` is absent for get/delete, so the options land where each verb expects them.
   #send<R>(verb: keyof QueryExecutor, ...body: unknown[]): Promise<ApiResponse<R>> {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of this.#headers.values()) headers[name] = value;
     return (this.#client[verb] as (...args: unknown[]) => Promise<ApiResponse<R>>)(
       this.toURL(),
       ...body,
-      { headers },
+      // A copy per request: what the executor does with it never reaches the builder.
+      { headers: { ...this.#headers } },
     );
   }
 
@@ -404,7 +404,7 @@ export class QueryBuilder<T = any> {
 
   #header(method: string, key: string, value: string, apply: boolean): this {
     checkHeader(method, key, value);
-    if (apply) this.#headers.set(key.toLowerCase(), [key, value]);
+    if (apply) putHeader(this.#headers, key, value);
     return this;
   }
 }
