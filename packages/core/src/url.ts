@@ -25,18 +25,16 @@ export interface BaseUrl {
  * resolveBaseUrl('https://h/api/') // { href: 'https://h/api', origin: 'https://h' }
  */
 export function resolveBaseUrl(baseUrl: unknown): BaseUrl {
-  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
-    throw mustBe('baseUrl', 'a non-empty string, e.g. "https://api.example.com"', baseUrl);
-  }
-  const text = baseUrl.trim();
+  // Not a string, empty, or neither http(s) nor a path: one error for all.
+  const text = typeof baseUrl === 'string' ? baseUrl.trim() : '';
   const relative = text[0] === '/' && text[1] !== '/';
   const origin = relative ? currentOrigin() : '';
   if (!ABSOLUTE_HTTP.test(text) && !relative) {
-    throw mustBe('baseUrl', 'an http(s) URL or a path starting with "/"', text);
+    throw mustBe('baseUrl', 'an http(s) URL or a path starting with "/"', baseUrl);
   }
   if (origin === undefined) {
     throw new TypeError(
-      `baseUrl "${text}" is relative and this runtime has no location to resolve it against; pass an absolute http(s) URL`,
+      `baseUrl "${text}" is relative and there is no location to resolve it: pass an http(s) URL`,
     );
   }
   // The scheme in lower case, as the URL parser writes it: React Native's URL matches
