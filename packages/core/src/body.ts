@@ -2,6 +2,8 @@
  * Request body encoding (core README, "Bodies").
  */
 
+import { mustBe } from './argumentError';
+
 /** What `encodeBody` produced. */
 export interface EncodedBody {
   /** What goes to `fetch`. */
@@ -54,7 +56,7 @@ export function encodeBody(body: unknown): EncodedBody {
   }
   const text = JSON.stringify(body);
   if (text === undefined) {
-    throw new TypeError(`body of type ${typeof body} cannot be encoded as JSON`);
+    throw mustBe('body', 'JSON-encodable', body);
   }
   return { body: text, json: true, stream: false };
 }
