@@ -5,9 +5,9 @@
 import { mustBe } from './argumentError';
 
 const ABSOLUTE_HTTP = /^https?:\/\//i;
-// The authority of an absolute http(s) URL: after the slashes (the URL parser skips any number,
-// and reads `\` as `/` in http(s) URLs), up to the first `/`, `\`, `?` or `#`.
-const AUTHORITY = /^https?:[/\\]*([^/?#\\]*)/i;
+// The userinfo of an absolute http(s) URL: after the slashes (the URL parser skips any number,
+// and reads `\` as `/` in http(s) URLs), up to the last `@` before the first `/`, `\`, `?` or `#`.
+const USERINFO = /^https?:[/\\]*([^/?#\\]*)@/i;
 
 /** A validated base URL: `href` without trailing slashes, and its `origin`. */
 export interface BaseUrl {
@@ -57,12 +57,8 @@ export function resolveBaseUrl(baseUrl: unknown): BaseUrl {
  */
 function hasCredentials(text: string): boolean {
   // The URL parser drops tabs and newlines anywhere in the text.
-  const authority = AUTHORITY.exec(text.replace(/[\t\n\r]/g, ''))?.[1];
-  if (authority === undefined) return false;
-  const at = authority.lastIndexOf('@');
-  if (at === -1) return false;
-  const userinfo = authority.slice(0, at);
-  return userinfo !== '' && userinfo !== ':';
+  const userinfo = USERINFO.exec(text.replace(/[\t\n\r]/g, ''))?.[1];
+  return userinfo !== undefined && userinfo !== '' && userinfo !== ':';
 }
 
 function parse(text: string): URL {
