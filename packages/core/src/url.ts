@@ -124,9 +124,10 @@ export function originOf(url: string): string | undefined {
  */
 export function appendQuery(path: string, query: string): string {
   if (query === '') return path;
-  const hashAt = path.indexOf('#');
-  const head = hashAt === -1 ? path : path.slice(0, hashAt);
-  const hash = hashAt === -1 ? '' : path.slice(hashAt);
+  // The length of `path` when it has no fragment.
+  const hashAt = `${path}#`.indexOf('#');
+  const head = path.slice(0, hashAt);
+  const hash = path.slice(hashAt);
   const separator = !head.includes('?') ? '?' : /[?&]$/.test(head) ? '' : '&';
   return `${head}${separator}${query}${hash}`;
 }
