@@ -382,10 +382,9 @@ export class QueryBuilder<T = any> {
   #sort(method: string, field: string, direction: SortDirection): this {
     checkSort(method, field, direction);
     const current = this.#entries.get(this.#serializer.key({ kind: 'sort', fields: [] }));
-    const fields = current?.kind === 'sort' ? [...current.fields] : [];
-    const at = fields.findIndex(([name]) => name === field);
-    fields[at === -1 ? fields.length : at] = [field, direction];
-    return this.#set({ kind: 'sort', fields });
+    // A Map keeps each field where it was first sorted and replaces its direction there.
+    const fields = new Map(current?.kind === 'sort' ? current.fields : []).set(field, direction);
+    return this.#set({ kind: 'sort', fields: [...fields] });
   }
 
   // `apply` false only checks: params() checks every pair before it changes anything.
