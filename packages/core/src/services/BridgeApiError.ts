@@ -37,10 +37,13 @@ export class BridgeApiError extends Error {
     },
   ) {
     super(message);
-    this.status = details.status;
-    if (details.code !== undefined) this.code = details.code;
-    if (details.errors !== undefined) this.errors = details.errors;
-    if (details.retryAfter !== undefined) this.retryAfter = details.retryAfter;
+    // Every field is an own property already (class fields), so an absent detail stays undefined.
+    ({
+      status: this.status,
+      code: this.code,
+      errors: this.errors,
+      retryAfter: this.retryAfter,
+    } = details);
   }
 
   /**
