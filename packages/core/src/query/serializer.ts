@@ -86,7 +86,9 @@ function encodeValue(value: unknown): string {
 // Numbers (page, limit, offset) and the search text need nothing more than `encodeValue`.
 function valueText(entry: QueryEntry): string {
   return entry.kind === 'sort'
-    ? entry.fields.map(([field, direction]) => `${encodeQueryComponent(field)}:${direction}`).join(',')
+    ? entry.fields
+        .map(([field, direction]) => `${encodeQueryComponent(field)}:${direction}`)
+        .join(',')
     : encodeValue(entry.value);
 }
 
