@@ -123,19 +123,19 @@ function checkId(id: unknown): string {
   return id;
 }
 
-function checkPositiveInteger(name: string, value: unknown): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw mustBe(name, 'an integer >= 1', value, RangeError);
-  }
-}
-
 /** `page`, `limit` and `sort` entries, validated. */
 function paginationEntries(params: QueryParams | undefined): QueryEntry[] {
   if (params === undefined || params === null) return [];
   if (typeof params !== 'object') throw mustBe('params', 'an object', params);
-  checkPositiveInteger('params.page', params.page);
-  checkPositiveInteger('params.limit', params.limit);
+  const entries: QueryEntry[] = [];
+  for (const kind of ['page', 'limit'] as const) {
+    const value = params[kind];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+      throw mustBe(`params.${kind}`, 'an integer >= 1', value, RangeError);
+    }
+    entries.push({ kind, value });
+  }
   const dir = params.orderDir ?? 'asc';
   if (dir !== 'asc' && dir !== 'desc') {
     throw mustBe('params.orderDir', "'asc' or 'desc'", dir);
@@ -143,9 +143,6 @@ function paginationEntries(params: QueryParams | undefined): QueryEntry[] {
   if (params.orderBy !== undefined && (typeof params.orderBy !== 'string' || !params.orderBy)) {
     throw mustBe('params.orderBy', 'a non-empty string', params.orderBy);
   }
-  const entries: QueryEntry[] = [];
-  if (params.page !== undefined) entries.push({ kind: 'page', value: params.page });
-  if (params.limit !== undefined) entries.push({ kind: 'limit', value: params.limit });
   if (params.orderBy) entries.push({ kind: 'sort', fields: [[params.orderBy, dir]] });
   return entries;
 }
