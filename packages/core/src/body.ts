@@ -2,6 +2,8 @@
  * Request body encoding (core README, "Bodies").
  */
 
+import { mustBe } from './argumentError';
+
 /** What `encodeBody` produced. */
 export interface EncodedBody {
   /** What goes to `fetch`. */
@@ -13,15 +15,8 @@ export interface EncodedBody {
 }
 
 // Tags instead of `instanceof`, so bodies from another realm (an iframe, a test DOM) pass too.
-const RAW_TAGS = new Set([
-  '[object FormData]',
-  '[object Blob]',
-  '[object File]',
-  '[object URLSearchParams]',
-  '[object ArrayBuffer]',
-  '[object SharedArrayBuffer]',
-  '[object DataView]',
-]);
+const RAW_TAG =
+  /^\[object (?:FormData|Blob|File|URLSearchParams|(?:Shared)?ArrayBuffer|DataView)\]$/;
 
 /**
  * Whether a body is one `fetch` sends as is (the platform sets its Content-Type).
@@ -36,7 +31,7 @@ export function isRawBody(body: unknown): boolean {
   const proto = Object.getPrototypeOf(body);
   if (proto === Object.prototype || proto === null || Array.isArray(body)) return false;
   if (ArrayBuffer.isView(body) || isStream(body)) return true;
-  return RAW_TAGS.has(Object.prototype.toString.call(body));
+  return RAW_TAG.test(Object.prototype.toString.call(body));
 }
 
 function isStream(body: unknown): boolean {
@@ -61,7 +56,7 @@ export function encodeBody(body: unknown): EncodedBody {
   }
   const text = JSON.stringify(body);
   if (text === undefined) {
-    throw new TypeError(`body of type ${typeof body} cannot be encoded as JSON`);
+    throw mustBe('body', 'JSON-encodable', body);
   }
   return { body: text, json: true, stream: false };
 }

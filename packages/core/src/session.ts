@@ -46,24 +46,19 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const keys = [...own, ...(options.sessionKeys ?? [])];
   // Storage writes run in order, and reads wait for them, so clearSession() followed at once
   // by a request or hasSession() never sees the old value.
-  let pending = 0;
   let queue: Promise<void> = Promise.resolve();
 
   const enqueue = (op: (target: StorageAdapter) => Promise<void> | void) => {
     if (storage === undefined) return;
-    pending++;
     queue = queue
       .then(() => op(storage))
       .catch(() => {
         // A failing storage must never surface as an unhandled rejection; memory still holds.
-      })
-      .finally(() => {
-        pending--;
       });
   };
 
   const fromStorage = async (): Promise<string | null> => {
-    if (pending > 0) await queue;
+    await queue;
     for (const key of keys) {
       try {
         const value = await storage?.getItem(key);

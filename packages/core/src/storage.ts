@@ -34,18 +34,16 @@ export class MemoryStorage implements StorageAdapter {
     }
   }
 
-  getItem(key: string): Promise<string | null> {
-    return Promise.resolve(this.#items.get(key) ?? null);
+  async getItem(key: string): Promise<string | null> {
+    return this.#items.get(key) ?? null;
   }
 
-  setItem(key: string, value: string): Promise<void> {
+  async setItem(key: string, value: string): Promise<void> {
     this.#items.set(key, String(value));
-    return Promise.resolve();
   }
 
-  removeItem(key: string): Promise<void> {
+  async removeItem(key: string): Promise<void> {
     this.#items.delete(key);
-    return Promise.resolve();
   }
 }
 
@@ -85,30 +83,28 @@ export class LocalStorageAdapter implements StorageAdapter {
     return this.#storage ?? findLocalStorage();
   }
 
-  getItem(key: string): Promise<string | null> {
+  async getItem(key: string): Promise<string | null> {
     try {
-      return Promise.resolve(this.#target()?.getItem(key) ?? null);
+      return this.#target()?.getItem(key) ?? null;
     } catch {
-      return Promise.resolve(null);
+      return null;
     }
   }
 
-  setItem(key: string, value: string): Promise<void> {
+  async setItem(key: string, value: string): Promise<void> {
     try {
       this.#target()?.setItem(key, value);
     } catch {
       // Quota exceeded or storage disabled: the in-memory session still works.
     }
-    return Promise.resolve();
   }
 
-  removeItem(key: string): Promise<void> {
+  async removeItem(key: string): Promise<void> {
     try {
       this.#target()?.removeItem(key);
     } catch {
       // Storage disabled: nothing to remove.
     }
-    return Promise.resolve();
   }
 }
 

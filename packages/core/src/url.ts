@@ -2,10 +2,12 @@
  * URL joining and origin checks (core README, "URLs and params").
  */
 
+import { mustBe } from './argumentError';
+
 const ABSOLUTE_HTTP = /^https?:\/\//i;
-// The authority of an absolute http(s) URL: after the slashes (the URL parser skips any number,
-// and reads `\` as `/` in http(s) URLs), up to the first `/`, `\`, `?` or `#`.
-const AUTHORITY = /^https?:[/\\]*([^/?#\\]*)/i;
+// The userinfo of an absolute http(s) URL: after the slashes (the URL parser skips any number,
+// and reads `\` as `/` in http(s) URLs), up to the last `@` before the first `/`, `\`, `?` or `#`.
+const USERINFO = /^https?:[/\\]*([^/?#\\]*)@/i;
 
 /** A validated base URL: `href` without trailing slashes, and its `origin`. */
 export interface BaseUrl {
@@ -23,34 +25,27 @@ export interface BaseUrl {
  * resolveBaseUrl('https://h/api/') // { href: 'https://h/api', origin: 'https://h' }
  */
 export function resolveBaseUrl(baseUrl: unknown): BaseUrl {
-  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
-    throw new TypeError('baseUrl must be a non-empty string, e.g. "https://api.example.com"');
+  // Not a string, empty, or neither http(s) nor a path: one error for all.
+  const text = typeof baseUrl === 'string' ? baseUrl.trim() : '';
+  const relative = text[0] === '/' && text[1] !== '/';
+  const origin = relative ? currentOrigin() : '';
+  if (!ABSOLUTE_HTTP.test(text) && !relative) {
+    throw mustBe('baseUrl', 'an http(s) URL or a path starting with "/"', baseUrl);
   }
-  const text = baseUrl.trim();
-  let url: URL;
-  if (ABSOLUTE_HTTP.test(text)) {
-    // The scheme in lower case, as the URL parser writes it: React Native's URL matches
-    // `https?://` only, and gave an empty origin and path for `HTTPS://…`.
-    url = parse(text.replace(ABSOLUTE_HTTP, (scheme) => scheme.toLowerCase()));
-  } else if (text.startsWith('/') && !text.startsWith('//')) {
-    const origin = currentOrigin();
-    if (origin === undefined) {
-      throw new TypeError(
-        `baseUrl "${text}" is relative and this runtime has no location to resolve it against; pass an absolute http(s) URL`,
-      );
-    }
-    url = parse(origin + text);
-  } else {
+  if (origin === undefined) {
     throw new TypeError(
-      `baseUrl must be an http(s) URL or a path starting with "/", got "${text}"`,
+      `baseUrl "${text}" is relative and there is no location to resolve it: pass an http(s) URL`,
     );
   }
-  if (hasCredentials(text)) {
-    throw new TypeError('baseUrl must not contain credentials (user:password@)');
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw new TypeError('baseUrl must not contain a query string or fragment');
-  }
+  // The scheme in lower case, as the URL parser writes it: React Native's URL matches
+  // `https?://` only, and gave an empty origin and path for `HTTPS://…`.
+  const url = parse(origin + text.replace(ABSOLUTE_HTTP, (scheme) => scheme.toLowerCase()));
+  const extra = hasCredentials(text)
+    ? 'credentials (user:password@)'
+    : url.search !== '' || url.hash !== ''
+      ? 'a query string or fragment'
+      : '';
+  if (extra !== '') throw new TypeError(`baseUrl must not contain ${extra}`);
   return { href: url.origin + url.pathname.replace(/\/+$/, ''), origin: url.origin };
 }
 
@@ -62,19 +57,15 @@ export function resolveBaseUrl(baseUrl: unknown): BaseUrl {
  */
 function hasCredentials(text: string): boolean {
   // The URL parser drops tabs and newlines anywhere in the text.
-  const authority = AUTHORITY.exec(text.replace(/[\t\n\r]/g, ''))?.[1];
-  if (authority === undefined) return false;
-  const at = authority.lastIndexOf('@');
-  if (at === -1) return false;
-  const userinfo = authority.slice(0, at);
-  return userinfo !== '' && userinfo !== ':';
+  const userinfo = USERINFO.exec(text.replace(/[\t\n\r]/g, ''))?.[1];
+  return userinfo !== undefined && userinfo !== '' && userinfo !== ':';
 }
 
 function parse(text: string): URL {
   try {
     return new URL(text);
   } catch {
-    throw new TypeError(`baseUrl is not a valid URL: "${text}"`);
+    throw mustBe('baseUrl', 'a valid URL', text);
   }
 }
 
@@ -133,9 +124,10 @@ export function originOf(url: string): string | undefined {
  */
 export function appendQuery(path: string, query: string): string {
   if (query === '') return path;
-  const hashAt = path.indexOf('#');
-  const head = hashAt === -1 ? path : path.slice(0, hashAt);
-  const hash = hashAt === -1 ? '' : path.slice(hashAt);
+  // The length of `path` when it has no fragment.
+  const hashAt = `${path}#`.indexOf('#');
+  const head = path.slice(0, hashAt);
+  const hash = path.slice(hashAt);
   const separator = !head.includes('?') ? '?' : /[?&]$/.test(head) ? '' : '&';
   return `${head}${separator}${query}${hash}`;
 }

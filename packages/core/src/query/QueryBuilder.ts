@@ -3,6 +3,7 @@
  */
 import type { DialectQuery } from '../dialect';
 import type { ApiResponse, RequestOptions } from '../types';
+import { headerMap, putHeader } from '../headers';
 import { appendQuery } from '../url';
 import { checkHeader, checkSort, integer, objectEntries, whereEntry } from './builderChecks';
 import type { OperatorName } from './operators';
@@ -65,8 +66,8 @@ export class QueryBuilder<T = any> {
   readonly #serializer: DialectQuery;
   // Keyed by query name; a Map keeps first-insertion order when a value is replaced.
   readonly #entries = new Map<string, QueryEntry>();
-  // Keyed by lower-cased name: header names are case-insensitive.
-  readonly #headers = new Map<string, readonly [name: string, value: string]>();
+  // Header names are case-insensitive: putHeader replaces any casing of a name.
+  readonly #headers = headerMap();
 
   /**
    * @param client what sends the requests (usually the `Client` whose `query()` made this).
@@ -348,12 +349,11 @@ export class QueryBuilder<T = any> {
 
   // `body` is absent for get/delete, so the options land where each verb expects them.
   #send<R>(verb: keyof QueryExecutor, ...body: unknown[]): Promise<ApiResponse<R>> {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of this.#headers.values()) headers[name] = value;
     return (this.#client[verb] as (...args: unknown[]) => Promise<ApiResponse<R>>)(
       this.toURL(),
       ...body,
-      { headers },
+      // A copy per request: what the executor does with it never reaches the builder.
+      { headers: { ...this.#headers } },
     );
   }
 
@@ -382,10 +382,9 @@ export class QueryBuilder<T = any> {
   #sort(method: string, field: string, direction: SortDirection): this {
     checkSort(method, field, direction);
     const current = this.#entries.get(this.#serializer.key({ kind: 'sort', fields: [] }));
-    const fields = current?.kind === 'sort' ? [...current.fields] : [];
-    const at = fields.findIndex(([name]) => name === field);
-    fields[at === -1 ? fields.length : at] = [field, direction];
-    return this.#set({ kind: 'sort', fields });
+    // A Map keeps each field where it was first sorted and replaces its direction there.
+    const fields = new Map(current?.kind === 'sort' ? current.fields : []).set(field, direction);
+    return this.#set({ kind: 'sort', fields: [...fields] });
   }
 
   // `apply` false only checks: params() checks every pair before it changes anything.
@@ -404,7 +403,7 @@ export class QueryBuilder<T = any> {
 
   #header(method: string, key: string, value: string, apply: boolean): this {
     checkHeader(method, key, value);
-    if (apply) this.#headers.set(key.toLowerCase(), [key, value]);
+    if (apply) putHeader(this.#headers, key, value);
     return this;
   }
 }

@@ -4,7 +4,7 @@
  * `field[operator]=value` (core README, "Wire format"). Bad input throws at once, naming the
  * function and the argument.
  */
-import { describe } from '../argumentError';
+import { mustBe } from '../argumentError';
 import { isRecord } from '../isRecord';
 import { assertQueryValue } from './queryValue';
 
@@ -91,28 +91,24 @@ function make<V>(operator: string, value: V): FilterOperator<V> {
 }
 
 function rangeBound(value: unknown, name: string): RangeBound {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value))
-      throw new RangeError(`${name} must be a finite number, got ${value}`);
-    return value;
+  if (typeof value !== 'number' && !(value instanceof Date)) {
+    throw mustBe(name, 'a number or a Date', value);
   }
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new RangeError(`${name} is an invalid Date`);
-    return value;
-  }
-  throw new TypeError(`${name} must be a number or a Date, got ${describe(value)}`);
+  // A finite number or a valid Date, in the builder's words.
+  assertQueryValue(value, name);
+  return value;
 }
 
 function pattern(value: unknown, name: string): string {
   if (typeof value !== 'string') {
-    throw new TypeError(`${name} must be a string, got ${describe(value)}`);
+    throw mustBe(name, 'a string', value);
   }
   return value;
 }
 
 function list<V>(values: readonly V[], name: string): readonly V[] {
   if (!Array.isArray(values)) {
-    throw new TypeError(`${name} must be an array, got ${describe(values)}`);
+    throw mustBe(name, 'an array', values);
   }
   // An empty list has no unambiguous wire form (`f[in]=` reads as one empty string).
   if (values.length === 0) throw new RangeError(`${name} must not be empty`);

@@ -22,33 +22,20 @@ export function assertQueryValue(value: unknown, name: string): void {
     });
     return;
   }
-  if (value === null) return;
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-    case 'bigint':
-      return;
-    case 'number':
-      if (!Number.isFinite(value)) throw mustBe(name, 'a finite number', value, RangeError);
-      return;
-    case 'undefined':
-      throw new TypeError(`${name} is undefined`);
-    case 'object': {
-      if (value instanceof Date) {
-        if (Number.isNaN(value.getTime())) throw new RangeError(`${name} is an invalid Date`);
-        return;
-      }
-      // A plain object would be sent as "[object Object]": always a mistake.
-      const proto = Object.getPrototypeOf(value);
-      if (proto === Object.prototype || proto === null) {
-        throw new TypeError(
-          `${name} must be a string, number, boolean, Date, null or array, got a plain object`,
-        );
-      }
-      return;
-    }
-    default:
-      throw new TypeError(`${name} must be a string, number, boolean, Date, null or array`);
+  if (value === undefined) throw new TypeError(`${name} is undefined`);
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw mustBe(name, 'a finite number', value, RangeError);
+  }
+  if (value instanceof Date && Number.isNaN(value.getTime())) {
+    throw new RangeError(`${name} is an invalid Date`);
+  }
+  // A plain object would be sent as "[object Object]": always a mistake.
+  const proto = value !== null && typeof value === 'object' && Object.getPrototypeOf(value);
+  const plain = proto === Object.prototype || proto === null;
+  if (plain || typeof value === 'function' || typeof value === 'symbol') {
+    throw new TypeError(
+      `${name} must be a string, number, boolean, Date, null or array${plain ? ', got a plain object' : ''}`,
+    );
   }
 }
 

@@ -83,36 +83,25 @@ function encodeValue(value: unknown): string {
   return encodeQueryComponent(serializeValue(value) ?? '');
 }
 
+// Numbers (page, limit, offset) and the search text need nothing more than `encodeValue`.
 function valueText(entry: QueryEntry): string {
-  switch (entry.kind) {
-    case 'sort':
-      return entry.fields
+  return entry.kind === 'sort'
+    ? entry.fields
         .map(([field, direction]) => `${encodeQueryComponent(field)}:${direction}`)
-        .join(',');
-    case 'search':
-      return encodeQueryComponent(entry.value);
-    case 'page':
-    case 'limit':
-    case 'offset':
-      return String(entry.value);
-    default:
-      return encodeValue(entry.value);
-  }
+        .join(',')
+    : encodeValue(entry.value);
 }
 
 // The query name of an entry; `encode` is identity for the key and the encoder for the wire,
 // where only the user's text is encoded (the brackets of `field[op]` stay literal).
 function nameText(entry: QueryEntry, encode: (text: string) => string): string {
-  switch (entry.kind) {
-    case 'filter':
-      return encode(entry.field) + (entry.operator === 'eq' ? '' : `[${entry.operator}]`);
-    case 'param':
-      return encode(entry.key);
-    case 'search':
-      return 'q';
-    default:
-      return entry.kind;
-  }
+  return entry.kind === 'filter'
+    ? encode(entry.field) + (entry.operator === 'eq' ? '' : `[${entry.operator}]`)
+    : entry.kind === 'param'
+      ? encode(entry.key)
+      : entry.kind === 'search'
+        ? 'q'
+        : entry.kind;
 }
 
 /**

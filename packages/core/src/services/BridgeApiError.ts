@@ -37,10 +37,13 @@ export class BridgeApiError extends Error {
     },
   ) {
     super(message);
-    this.status = details.status;
-    if (details.code !== undefined) this.code = details.code;
-    if (details.errors !== undefined) this.errors = details.errors;
-    if (details.retryAfter !== undefined) this.retryAfter = details.retryAfter;
+    // Every field is an own property already (class fields), so an absent detail stays undefined.
+    ({
+      status: this.status,
+      code: this.code,
+      errors: this.errors,
+      retryAfter: this.retryAfter,
+    } = details);
   }
 
   /**
@@ -58,11 +61,12 @@ export class BridgeApiError extends Error {
     const headers = response.headers;
     const retryAfter =
       typeof headers?.get === 'function' ? parseRetryAfter(headers.get('retry-after')) : undefined;
+    // The constructor leaves out what is undefined.
     return new BridgeApiError(message, {
       status: response.status,
-      ...(response.code !== undefined && { code: response.code }),
-      ...(response.errors !== undefined && { errors: response.errors }),
-      ...(retryAfter !== undefined && { retryAfter }),
+      code: response.code,
+      errors: response.errors,
+      retryAfter,
     });
   }
 }

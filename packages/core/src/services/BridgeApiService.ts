@@ -1,4 +1,5 @@
 import type { Client } from '../client';
+import { mustBe } from '../argumentError';
 import type { ListItemAt, TypedClient, UntypedClient } from '../TypedClient';
 import type { Endpoint } from '../typedPaths';
 import type { Dialect, DialectQuery } from '../dialect';
@@ -115,36 +116,33 @@ export interface BridgeApiService<T> {
 function checkId(id: unknown): string {
   if (typeof id === 'number' && Number.isFinite(id)) return String(id);
   if (typeof id !== 'string' || id === '') {
-    throw new TypeError(`id must be a non-empty string, got ${JSON.stringify(id)}`);
+    throw mustBe('id', 'a non-empty string', id);
   }
   // URL parsing resolves these even percent-encoded: the call would reach another resource.
   if (id === '.' || id === '..') throw new RangeError(`id must not be "${id}"`);
   return id;
 }
 
-function checkPositiveInteger(name: string, value: unknown): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new RangeError(`${name} must be an integer >= 1, got ${String(value)}`);
-  }
-}
-
 /** `page`, `limit` and `sort` entries, validated. */
 function paginationEntries(params: QueryParams | undefined): QueryEntry[] {
   if (params === undefined || params === null) return [];
-  if (typeof params !== 'object') throw new TypeError('params must be an object');
-  checkPositiveInteger('params.page', params.page);
-  checkPositiveInteger('params.limit', params.limit);
+  if (typeof params !== 'object') throw mustBe('params', 'an object', params);
+  const entries: QueryEntry[] = [];
+  for (const kind of ['page', 'limit'] as const) {
+    const value = params[kind];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+      throw mustBe(`params.${kind}`, 'an integer >= 1', value, RangeError);
+    }
+    entries.push({ kind, value });
+  }
   const dir = params.orderDir ?? 'asc';
   if (dir !== 'asc' && dir !== 'desc') {
-    throw new TypeError(`params.orderDir must be 'asc' or 'desc', got ${String(dir)}`);
+    throw mustBe('params.orderDir', "'asc' or 'desc'", dir);
   }
   if (params.orderBy !== undefined && (typeof params.orderBy !== 'string' || !params.orderBy)) {
-    throw new TypeError('params.orderBy must be a non-empty string');
+    throw mustBe('params.orderBy', 'a non-empty string', params.orderBy);
   }
-  const entries: QueryEntry[] = [];
-  if (params.page !== undefined) entries.push({ kind: 'page', value: params.page });
-  if (params.limit !== undefined) entries.push({ kind: 'limit', value: params.limit });
   if (params.orderBy) entries.push({ kind: 'sort', fields: [[params.orderBy, dir]] });
   return entries;
 }
@@ -155,10 +153,10 @@ function paginationEntries(params: QueryParams | undefined): QueryEntry[] {
  */
 function filterEntries(filters: SearchParams['filters']): QueryEntry[] {
   if (filters === undefined || filters === null) return [];
-  if (typeof filters !== 'object') throw new TypeError('params.filters must be an object');
+  if (typeof filters !== 'object') throw mustBe('params.filters', 'an object', filters);
   return Object.entries(filters).map(([field, filter]) => {
     if (typeof filter?.operator !== 'string') {
-      throw new TypeError(`params.filters.${field}.operator must be a string`);
+      throw mustBe(`params.filters.${field}.operator`, 'a string', filter?.operator);
     }
     return whereEntry('params.filters', field, [filter.operator, filter.value]);
   });
@@ -219,7 +217,7 @@ export function createBridgeApiService<T>(
     throw new TypeError('client must be a Bridgekit Client');
   }
   if (!config || typeof config.endpoint !== 'string' || config.endpoint.trim() === '') {
-    throw new TypeError('config.endpoint must be a non-empty string');
+    throw mustBe('config.endpoint', 'a non-empty string', config?.endpoint);
   }
   const dialect: Dialect | undefined = config.dialect ?? client.getConfig?.().dialect;
   const records = dialect?.records ?? {};
@@ -227,28 +225,21 @@ export function createBridgeApiService<T>(
   const list = dialect?.list ?? parseListResponse;
   const updateMethod = config.updateMethod ?? records.updateMethod ?? 'PATCH';
   if (updateMethod !== 'PUT' && updateMethod !== 'PATCH') {
-    throw new TypeError(
-      `config.updateMethod must be 'PUT' or 'PATCH', got ${String(updateMethod)}`,
-    );
+    throw mustBe('config.updateMethod', "'PUT' or 'PATCH'", updateMethod);
   }
   const endpoint = config.endpoint.length > 1 ? config.endpoint.replace(/\/+$/, '') : '/';
   const custom = config.customEndpoints ?? {};
   const base = endpoint === '/' ? '' : endpoint;
-  const defaults: Record<EntityOperation, string> = {
-    list: endpoint,
-    create: endpoint,
-    // `/search` is the reference server's route; elsewhere the collection filters.
-    search: dialect?.query ? endpoint : `${base}/search`,
-    get: `${base}/:id`,
-    update: `${base}/:id`,
-    delete: `${base}/:id`,
-  };
+  // Only get, update and delete carry an id (`send` checks one for them, even when missing).
   const path = (operation: EntityOperation, id?: string): string => {
     const encoded = id === undefined ? undefined : encodeURIComponent(id);
     const template = custom[operation];
     if (template === undefined && records.path) return records.path(operation, base, encoded);
-    const text = template ?? defaults[operation];
-    return encoded === undefined ? text : text.replace(/:id\b/g, encoded);
+    if (encoded === undefined) {
+      // `/search` is the reference server's route; elsewhere the collection filters.
+      return template ?? (operation === 'search' && !dialect?.query ? `${base}/search` : endpoint);
+    }
+    return (template ?? `${base}/:id`).replace(/:id\b/g, encoded);
   };
   const operations = dialect?.operations ?? {};
   /**
@@ -296,10 +287,10 @@ export function createBridgeApiService<T>(
       return record('get', await send('get', paginationEntries(params), id));
     },
     async search(params) {
-      if (!params || typeof params !== 'object') throw new TypeError('params must be an object');
-      if (typeof params.q !== 'string') throw new TypeError('params.q must be a string');
+      if (!params || typeof params !== 'object') throw mustBe('params', 'an object', params);
+      if (typeof params.q !== 'string') throw mustBe('params.q', 'a string', params.q);
       if (params.entity !== undefined && typeof params.entity !== 'string') {
-        throw new TypeError('params.entity must be a string');
+        throw mustBe('params.entity', 'a string', params.entity);
       }
       // Another dialect's empty text means "no text filter"; the default protocol sends `q=`.
       const text = params.q !== '' || !dialect?.query;

@@ -2,12 +2,11 @@
  * The default reading of auth answers (`DialectAuth.user` and `DialectAuth.login`): where a
  * backend keeps the user, its type, the session and the expiry.
  */
+import { isRecord } from '../isRecord';
 import type { LoginResult, User } from './authTypes';
 
-/** Whether `value` is a plain object (a user candidate). */
-export function isUser(value: unknown): value is User {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** Whether `value` is a plain object (a user candidate): the core's one object test. */
+export const isUser = isRecord as (value: unknown) => value is User;
 
 /** Accepts `data: user` as well as `data: { user }`. */
 export function userFrom(data: unknown): User | null {

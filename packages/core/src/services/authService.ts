@@ -96,25 +96,16 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
   let loggingOut = false;
 
   // Storage is a convenience: a failing storage must not break sign-in.
-  const saveUser = async (user: User) => {
+  const persist = async (user: User | null) => {
     try {
-      await storage?.setItem(userKey, JSON.stringify(user));
+      await (user ? storage?.setItem(userKey, JSON.stringify(user)) : storage?.removeItem(userKey));
     } catch {}
   };
-  const forgetUser = async () => {
-    try {
-      await storage?.removeItem(userKey);
-    } catch {}
-  };
-  const signedIn = (user: User) => {
+  // Signed in with `user`, or signed out (`null`): the state, then the stored user.
+  const settle = (user: User | null, sessionExpired = false) => {
     generation++;
-    store.setState({ user, isAuthenticated: true, isLoading: false, sessionExpired: false });
-    return saveUser(user);
-  };
-  const signedOut = (sessionExpired: boolean) => {
-    generation++;
-    store.setState({ user: null, isAuthenticated: false, isLoading: false, sessionExpired });
-    return forgetUser();
+    store.setState({ user, isAuthenticated: user !== null, isLoading: false, sessionExpired });
+    return persist(user);
   };
 
   const stopListening =
@@ -126,7 +117,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
           if (cookie && !store.getState().isAuthenticated) return;
           // Forget the rejected session so later requests do not keep sending it.
           client.clearSession();
-          void signedOut(true);
+          void settle(null, true);
         })
       : () => {};
 
@@ -135,12 +126,12 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     if (response.success) {
       const user = toUser(response.data);
       if (user) {
-        await signedIn(user);
+        await settle(user);
         return user;
       }
     }
     if (response.status === 401) {
-      if (!store.getState().sessionExpired) await signedOut(false);
+      if (!store.getState().sessionExpired) await settle(null);
       return null;
     }
     throw response.success
@@ -172,11 +163,11 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
         user = raw ? userFrom(JSON.parse(raw)) : null;
       } catch {}
       if (hasSession && user) {
-        await signedIn(user);
+        await settle(user);
       } else if (hasSession) {
         await fetchUser();
       } else {
-        if (raw) await forgetUser();
+        if (raw) await persist(null);
         store.setState({ isLoading: false });
       }
     } catch {
@@ -243,7 +234,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
             throw invalid(`The login response holds an unusable sessionId: ${messageOf(error)}`);
           }
         }
-        await signedIn(result.user);
+        await settle(result.user);
         return result;
       } catch (error) {
         // Whatever failed (the server, the dialect's mapping, the session), loading ends.
@@ -263,14 +254,14 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
       } finally {
         loggingOut = false;
         client.clearSession();
-        await signedOut(false);
+        await settle(null);
       }
     },
 
     async validateSession() {
       try {
         if (!cookie && !(await client.hasSession())) {
-          if (store.getState().isAuthenticated) await signedOut(false);
+          if (store.getState().isAuthenticated) await settle(null);
           else store.setState({ isLoading: false });
           return { isValid: false };
         }
@@ -280,11 +271,11 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
         const data = (response.data ?? {}) as Partial<SessionValidationResult>;
         if (data.isValid === false) {
           client.clearSession();
-          await signedOut(true);
+          await settle(null, true);
           return { isValid: false };
         }
         let user = (data.user === undefined ? null : toUser(data.user)) ?? store.getState().user;
-        if (user) await signedIn(user);
+        if (user) await settle(user);
         else user = await fetchUser();
         return {
           isValid: user !== null,

@@ -1,4 +1,5 @@
 import type { ListRequest, PaginatedResponse } from './entityTypes';
+import { isRecord } from '../isRecord';
 import { linkHeader } from '../listHeaders';
 import { metaNumber } from '../meta';
 import type { ApiResponse } from '../types';
@@ -6,10 +7,6 @@ import type { ApiResponse } from '../types';
 export type { PaginatedResponse, PaginationMeta } from './entityTypes';
 
 const ITEM_KEYS = ['items', 'data', 'results', 'rows', 'records'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Turns a list response into `{ data, meta }`, whatever shape the server chose: an array in

@@ -47,6 +47,14 @@ describe('executors hand the client the URL, body and headers', () => {
     expect(exec.calls[0]?.options?.headers).toEqual({ 'X-Tenant': 'b', Accept: 'text/csv' });
   });
 
+  it('hands on a header named __proto__ as a header (it never turns into a prototype)', async () => {
+    const exec = fakeExecutor();
+    await new QueryBuilder(exec, '/x').header('__proto__', 'p').header('X-A', '1').get();
+    const headers = exec.calls[0]?.options?.headers ?? {};
+    expect(Object.keys(headers)).toEqual(['__proto__', 'X-A']);
+    expect(Object.getOwnPropertyDescriptor(headers, '__proto__')?.value).toBe('p');
+  });
+
   it('each call gets its own headers object and the builder can be reused', async () => {
     const exec = fakeExecutor();
     const builder = new QueryBuilder(exec, '/x').header('X-A', '1').page(1);
