@@ -1,10 +1,9 @@
 /**
  * The HTTP client (core README, "Creating a client"). A call reads top to bottom in `request`:
  * prepare (`prepareRequest`) → the middleware list (`pipeline`, the dialect's transport part
- * innermost) → the origin guard
- * (`originGuard`) → the attempt loop (`sendRequest`, redirects in `redirect`) → the answer
- * (`response`). Every call resolves to an `ApiResponse`; only programmer errors in the
- * constructor and the setters throw.
+ * innermost) → the origin guard (`originGuard`) → the attempt loop (`sendRequest`, redirects in
+ * `redirect`) → the answer (`response`). Every call resolves to an `ApiResponse`; only
+ * programmer errors in the constructor and the setters throw.
  */
 import { checkConfig, checkFunction, checkSessionId } from './configCheck';
 import { deleteHeader, type HeaderMap, headerMap, headerProblem, putHeader } from './headers';
@@ -62,8 +61,7 @@ export class Client {
       this.#pipeline.add(steps.ON_REQUEST, steps.onRequestStep(config.onRequest));
     if (config.onResponse)
       this.#pipeline.add(steps.ON_RESPONSE, steps.onResponseStep(config.onResponse));
-    // The backend's transport (envelope, errors, session header) is the innermost step: the
-    // kernel knows nothing of backends, and every other step sees the answer as mapped.
+    // The backend's transport is innermost: every other step sees the answer as it maps it.
     if (config.dialect?.transport) this.#pipeline.add(steps.TRANSPORT, config.dialect.transport);
     this.#prepare = prepareContext(base, config, this.#storage);
     this.#env = {
