@@ -5,7 +5,7 @@
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
 import { flattenErrors, pair } from './shared';
-import { restProvider } from './restProvider';
+import { builtIn } from './restProvider';
 
 /** Options of `feathers()`. */
 export interface FeathersOptions {
@@ -113,7 +113,7 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
         return [[e.kind === 'limit' ? '$limit' : '$skip', e.value]];
     }
   };
-  return restProvider({
+  return builtIn({
     name: 'feathers',
     options,
     query: {

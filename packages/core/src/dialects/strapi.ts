@@ -7,7 +7,7 @@
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, flattenErrors, pair, unsupported } from './shared';
-import { restProvider } from './restProvider';
+import { builtIn } from './restProvider';
 
 /** Options of `strapi()`. */
 export interface StrapiOptions {
@@ -72,7 +72,7 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  */
 export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false } {
   const { search } = options;
-  return restProvider({
+  return builtIn({
     name: NAME,
     options,
     query: {
