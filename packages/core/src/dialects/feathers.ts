@@ -68,7 +68,7 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
   // A list as qs reads one (`k[]=a&k[]=b`, even for one item), up to its arrayLimit.
   const list = (k: string, items: unknown[], what: string): Pairs | string =>
     items.length > arrayLimit
-      ? `more than ${arrayLimit} items in ${what}: its query parser (qs, arrayLimit ${arrayLimit}) reads them as an object; raise arrayLimit in the app's query parser and set feathers({ arrayLimit })`
+      ? `more than ${arrayLimit} items in ${what}: its query parser (qs) reads them as an object; raise its arrayLimit and set feathers({ arrayLimit })`
       : items.length === 0
         ? `an empty list in ${what}`
         : items.map((x) => [`${k}[]`, text(x)]);

@@ -6,7 +6,7 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, flattenErrors, pair, unsupported } from './shared';
+import { encodeQueryComponent as enc, pair, unsupported } from './shared';
 import { builtIn } from './restProvider';
 
 /** Options of `strapi()`. */
@@ -190,16 +190,12 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
       const error = (body as { error?: Record<string, any> } | null)?.error;
       if (typeof error !== 'object' || error === null) return undefined;
       // `[{ path: ['address', 'city'], message }]`; the first message of a path wins.
-      const fields: Record<string, unknown> = {};
+      let errors: Record<string, string> | undefined;
       for (const i of error.details?.errors ?? []) {
         const k = i?.path?.join?.('.');
-        if (k) fields[k] ??= i.message;
+        if (k && i.message != null) (errors ??= {})[k] ??= String(i.message);
       }
-      return {
-        error: error.message,
-        code: error.name,
-        errors: flattenErrors(fields),
-      };
+      return { error: error.message, code: error.name, errors };
     },
   });
 }
