@@ -86,18 +86,22 @@ export function transport(parts: DialectTransportParts): Middleware {
     const response = await next({ ...request, headers, envelope: envelope ?? request.envelope });
     // A failure with a body had an HTTP answer (the ones without have no `data`).
     if (response.success || !errors || response.data === undefined) return response;
-    let fields: DialectErrorFields | undefined;
     try {
-      fields = errors(response.data, { status: response.status, headers: response.headers! });
+      const {
+        error,
+        code,
+        errors: fields,
+      } = errors(response.data, response as DialectErrorContext) ?? {};
+      return {
+        ...response,
+        ...(error && { error }),
+        ...(code !== undefined && { code }),
+        ...(fields !== undefined && { errors: fields }),
+      };
     } catch {
       // A failing mapping must not hide the server's answer: the default fields stand.
+      return response;
     }
-    if (!fields) return response;
-    const out = { ...response };
-    if (fields.error) out.error = fields.error;
-    if (fields.code !== undefined) out.code = fields.code;
-    if (fields.errors !== undefined) out.errors = fields.errors;
-    return out;
   };
 }
 

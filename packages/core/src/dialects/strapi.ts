@@ -193,7 +193,10 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
       let errors: Record<string, string> | undefined;
       for (const i of error.details?.errors ?? []) {
         const k = i?.path?.join?.('.');
-        if (k && i.message != null) (errors ??= {})[k] ??= String(i.message);
+        if (k && i.message != null) {
+          errors ??= {};
+          errors[k] ??= String(i.message);
+        }
       }
       return { error: error.message, code: error.name, errors };
     },
