@@ -122,10 +122,11 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
         if (Array.isArray(value) && value.length > 100) {
           return unsupported(NAME, `more than 100 values in ${label(e)}`);
         }
-        const middle = /like/.test(operator) ? PATTERN.exec(value as string)?.[2] : value;
-        return typeof middle === 'string' &&
-          WILDCARD.test(middle) &&
-          (/With/.test(operator) || (middle === value && /like/.test(operator)))
+        // Strapi's LIKE keeps `%`/`_` as wildcards: right in a `like` pattern with a `%` end,
+        // wrong in startsWith/endsWith text and in a `like` sent as $eq (no `%` end).
+        return (/With/.test(operator) ||
+          (/like/.test(operator) && !/^%|%$/.test(value as string))) &&
+          WILDCARD.test(value as string)
           ? unsupported(NAME, `the pattern ${JSON.stringify(value)} of ${label(e)}`)
           : undefined;
       },
