@@ -77,9 +77,8 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
     switch (e.kind) {
       case 'filter': {
         const { field: f, operator: o, value: v } = e;
-        if (bad(f)) return bad(f) as string;
         const items = o === 'null' || o === 'nnull' ? [null] : Array.isArray(v) ? v : [v];
-        const refused = nulled(f, items);
+        const refused = bad(f) || nulled(f, items);
         if (refused) return refused;
         if (o === 'eq' || o === 'null') return [[f, o === 'null' ? '' : text(v)]];
         if (o === 'nnull') return [[`${f}[$ne]`, '']];
