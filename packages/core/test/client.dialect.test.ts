@@ -162,6 +162,26 @@ describe('errors part', () => {
     expect(invalid.error).toBe('HTTP 400 Bad Request');
   });
 
+  it('the mapping reads the status and headers; an empty error or an absent field keeps the default', async () => {
+    server.reply({ status: 422, json: { field: 'x' }, headers: { 'X-Request-Id': 'r-7' } });
+    const seen: unknown[] = [];
+    const res = await createClient(server.url, {
+      dialect: {
+        name: 'ctx',
+        transport: dialectTransport({
+          errors: (_body, { status, headers }) => {
+            seen.push(status, headers.get('x-request-id'));
+            return { error: '', code: 'INVALID', errors: undefined };
+          },
+        }),
+      },
+    }).get('/a');
+    expect(seen).toEqual([422, 'r-7']);
+    expect(res).toMatchObject({ success: false, status: 422, code: 'INVALID' });
+    expect(res.error).toBe('HTTP 422 Unprocessable Entity');
+    expect(res.errors).toBeUndefined();
+  });
+
   it('a throwing mapping keeps the default fields and the server status', async () => {
     server.reply({ status: 409, json: { message: 'conflict' } });
     const res = await createClient(server.url, {

@@ -48,46 +48,62 @@ export interface DialectTransportParts {
  * const api = createClient('https://h/api', { dialect: myApi });
  */
 export function dialectTransport(parts: DialectTransportParts): Middleware {
-  const { envelope, session, errors } = parts;
-  // Short checks: this code ships with every dialect.
+  const { session, errors } = parts;
+  // Short checks: this code ships with every dialect written by hand.
   if (session && typeof session.header !== 'string') {
     throw new TypeError('parts.session.header must be a header name');
   }
   if (errors && typeof errors !== 'function')
     throw new TypeError('parts.errors must be a function');
+  return transport(parts);
+}
+
+/**
+ * `dialectTransport` without the checks of its parts, for the built-ins: their parts are
+ * literals in this package, so the checks would only add bytes to each of them.
+ *
+ * @example
+ * const middleware = transport({ envelope: false, session: { header: 'Authorization', scheme: 'Bearer' } });
+ */
+export function transport(parts: DialectTransportParts): Middleware {
+  const { envelope, session, errors } = parts;
   return async (request, next, call) => {
     let { headers } = request;
-    const from = call.sessionHeader && named(headers, call.sessionHeader);
+    const { sessionHeader, ownHeaders } = call;
+    const from = sessionHeader && Object.keys(headers).find((key) => same(key, sessionHeader));
     if (session && from) {
       // A copy: a replay hands this step the request as it was, with the session at `from`.
       const id = headers[from]!;
       headers = { ...headers };
       delete headers[from];
       // The request's own header of the dialect's name wins; a default one loses to the session.
-      const name = session.header.toLowerCase();
-      if (!call.ownHeaders?.some((own) => own.toLowerCase() === name)) {
-        for (const key of Object.keys(headers)) if (key.toLowerCase() === name) delete headers[key];
-        headers[session.header] = session.scheme ? `${session.scheme} ${id}` : id;
+      const name = session.header;
+      if (!ownHeaders?.some((own) => same(own, name))) {
+        for (const key in headers) if (same(key, name)) delete headers[key];
+        headers[name] = session.scheme ? `${session.scheme} ${id}` : id;
       }
     }
     const response = await next({ ...request, headers, envelope: envelope ?? request.envelope });
     // A failure with a body had an HTTP answer (the ones without have no `data`).
     if (response.success || !errors || response.data === undefined) return response;
-    let fields: DialectErrorFields | undefined;
     try {
-      fields = errors(response.data, { status: response.status, headers: response.headers! });
+      const {
+        error,
+        code,
+        errors: fields,
+      } = errors(response.data, response as DialectErrorContext) ?? {};
+      return {
+        ...response,
+        ...(error && { error }),
+        ...(code !== undefined && { code }),
+        ...(fields !== undefined && { errors: fields }),
+      };
     } catch {
       // A failing mapping must not hide the server's answer: the default fields stand.
+      return response;
     }
-    if (!fields) return response;
-    const out = { ...response };
-    if (fields.error) out.error = fields.error;
-    if (fields.code !== undefined) out.code = fields.code;
-    if (fields.errors !== undefined) out.errors = fields.errors;
-    return out;
   };
 }
 
-// The own header of that name, whatever its spelling (`undefined` when none).
-const named = (headers: Record<string, string>, name: string) =>
-  Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase());
+// Header names match whatever their spelling.
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

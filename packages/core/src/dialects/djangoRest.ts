@@ -9,7 +9,7 @@
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, flattenErrors } from './shared';
-import { restProvider } from './restProvider';
+import { builtIn } from './restProvider';
 
 /** Options of `djangoRest`. */
 export interface DjangoRestOptions {
@@ -113,7 +113,7 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
     if (typeof w === 'string') return `${NAME} cannot express ${w}`;
   };
 
-  return restProvider({
+  return builtIn({
     name: NAME,
     options,
     query: {

@@ -5,7 +5,7 @@
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
 import { flattenErrors, pair } from './shared';
-import { restProvider } from './restProvider';
+import { builtIn } from './restProvider';
 
 /** Options of `feathers()`. */
 export interface FeathersOptions {
@@ -68,7 +68,7 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
   // A list as qs reads one (`k[]=a&k[]=b`, even for one item), up to its arrayLimit.
   const list = (k: string, items: unknown[], what: string): Pairs | string =>
     items.length > arrayLimit
-      ? `more than ${arrayLimit} items in ${what}: its query parser (qs, arrayLimit ${arrayLimit}) reads them as an object; raise arrayLimit in the app's query parser and set feathers({ arrayLimit })`
+      ? `more than ${arrayLimit} items in ${what}: its query parser (qs) reads them as an object; raise its arrayLimit and set feathers({ arrayLimit })`
       : items.length === 0
         ? `an empty list in ${what}`
         : items.map((x) => [`${k}[]`, text(x)]);
@@ -77,9 +77,8 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
     switch (e.kind) {
       case 'filter': {
         const { field: f, operator: o, value: v } = e;
-        if (bad(f)) return bad(f) as string;
         const items = o === 'null' || o === 'nnull' ? [null] : Array.isArray(v) ? v : [v];
-        const refused = nulled(f, items);
+        const refused = bad(f) || nulled(f, items);
         if (refused) return refused;
         if (o === 'eq' || o === 'null') return [[f, o === 'null' ? '' : text(v)]];
         if (o === 'nnull') return [[`${f}[$ne]`, '']];
@@ -113,7 +112,7 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
         return [[e.kind === 'limit' ? '$limit' : '$skip', e.value]];
     }
   };
-  return restProvider({
+  return builtIn({
     name: 'feathers',
     options,
     query: {

@@ -5,7 +5,7 @@
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
 import { pair, totalCountHeader } from './shared';
-import { restProvider } from './restProvider';
+import { builtIn } from './restProvider';
 
 /** Options of `jsonServer()`. */
 export interface JsonServerOptions {
@@ -120,7 +120,7 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelop
         return [[e.kind === 'page' ? '_page' : v0 ? '_limit' : '_per_page', e.value]];
     }
   };
-  return restProvider({
+  return builtIn({
     name,
     query: {
       key(e) {

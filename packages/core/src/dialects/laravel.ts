@@ -7,7 +7,7 @@
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, encodeValue, flattenErrors, unsupported } from './shared';
-import { restProvider } from './restProvider';
+import { builtIn } from './restProvider';
 
 /**
  * How a field is registered in spatie's `allowedFilters()`, which decides what
@@ -88,7 +88,7 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
     // `%x%` -> x (partial), literal prefix or suffix as is.
     return operator === 'ilike' ? [list[0]!.slice(1, -1)] : list;
   };
-  return restProvider({
+  return builtIn({
     name: NAME,
     options,
     query: {

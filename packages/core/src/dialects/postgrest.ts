@@ -6,7 +6,7 @@
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, encodeValue, unsupported } from './shared';
-import { restProvider } from './restProvider';
+import { builtIn } from './restProvider';
 
 /** Options of `postgrest()`. */
 export interface PostgrestOptions {
@@ -122,7 +122,7 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  */
 export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope: false } {
   const { id = 'id', search, gotrue } = options;
-  return restProvider({
+  return builtIn({
     name: NAME,
     options,
     query: {

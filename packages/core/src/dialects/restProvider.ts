@@ -4,7 +4,7 @@
  */
 import type { Dialect, ListRequest } from '../dialect';
 import type { ApiResponse } from '../types';
-import { type DialectTransportParts, dialectTransport } from './dialectTransport';
+import { type DialectTransportParts, dialectTransport, transport } from './dialectTransport';
 import { type DialectQuerySpec, dialectQuery, type ListFacts, listPage } from './shared';
 
 /**
@@ -47,6 +47,21 @@ export interface RestProviderParts
  * const api = createClient('https://api.acme.test', { dialect: acme });
  */
 export function restProvider(parts: RestProviderParts): Dialect & { envelope: false } {
+  return builtIn(parts, dialectTransport);
+}
+
+/**
+ * `restProvider` for the built-ins, whose transport parts are literals of this package and
+ * need no checks (`transport` rather than `dialectTransport`): fewer bytes in each of them.
+ *
+ * @example
+ * const acme = builtIn({ name: 'acme', session: { header: 'Authorization', scheme: 'Bearer' } });
+ * const checked = builtIn({ name: 'acme' }, dialectTransport); // what restProvider does
+ */
+export function builtIn(
+  parts: RestProviderParts,
+  middleware = transport,
+): Dialect & { envelope: false } {
   const { query, list, options, session, errors, ...rest } = parts;
   // A missing part stays `undefined`: the service falls back to the default protocol's.
   return {
@@ -54,7 +69,7 @@ export function restProvider(parts: RestProviderParts): Dialect & { envelope: fa
     ...rest,
     // Declared for the types, done by the transport.
     envelope: false,
-    transport: dialectTransport({ envelope: false, session, errors }),
+    transport: middleware({ envelope: false, session, errors }),
     query: query && dialectQuery(query),
     list:
       list && ((response, requested) => listPage(list(response, requested), requested) as never),

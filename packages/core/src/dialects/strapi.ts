@@ -6,8 +6,8 @@
  */
 import type { Dialect } from '../dialect';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, flattenErrors, pair, unsupported } from './shared';
-import { restProvider } from './restProvider';
+import { encodeQueryComponent as enc, pair, unsupported } from './shared';
+import { builtIn } from './restProvider';
 
 /** Options of `strapi()`. */
 export interface StrapiOptions {
@@ -72,7 +72,7 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  */
 export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false } {
   const { search } = options;
-  return restProvider({
+  return builtIn({
     name: NAME,
     options,
     query: {
@@ -122,10 +122,11 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
         if (Array.isArray(value) && value.length > 100) {
           return unsupported(NAME, `more than 100 values in ${label(e)}`);
         }
-        const middle = /like/.test(operator) ? PATTERN.exec(value as string)?.[2] : value;
-        return typeof middle === 'string' &&
-          WILDCARD.test(middle) &&
-          (/With/.test(operator) || (middle === value && /like/.test(operator)))
+        // Strapi's LIKE keeps `%`/`_` as wildcards: right in a `like` pattern with a `%` end,
+        // wrong in startsWith/endsWith text and in a `like` sent as $eq (no `%` end).
+        return (/With/.test(operator) ||
+          (/like/.test(operator) && !/^%|%$/.test(value as string))) &&
+          WILDCARD.test(value as string)
           ? unsupported(NAME, `the pattern ${JSON.stringify(value)} of ${label(e)}`)
           : undefined;
       },
@@ -190,16 +191,15 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
       const error = (body as { error?: Record<string, any> } | null)?.error;
       if (typeof error !== 'object' || error === null) return undefined;
       // `[{ path: ['address', 'city'], message }]`; the first message of a path wins.
-      const fields: Record<string, unknown> = {};
+      let errors: Record<string, string> | undefined;
       for (const i of error.details?.errors ?? []) {
         const k = i?.path?.join?.('.');
-        if (k) fields[k] ??= i.message;
+        if (k && i.message != null) {
+          errors ??= {};
+          errors[k] ??= String(i.message);
+        }
       }
-      return {
-        error: error.message,
-        code: error.name,
-        errors: flattenErrors(fields),
-      };
+      return { error: error.message, code: error.name, errors };
     },
   });
 }

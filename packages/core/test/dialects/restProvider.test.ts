@@ -95,3 +95,14 @@ describe('restProvider', () => {
     expectTypeOf(acme()).toMatchTypeOf<Dialect & { envelope: false }>();
   });
 });
+
+describe('restProvider: the transport parts a user gives are checked', () => {
+  it('a session without a header name, or errors that is not a function, throw naming the part', () => {
+    expect(() => restProvider({ name: 'acme', session: { header: 5 as never } })).toThrow(
+      new TypeError('parts.session.header must be a header name'),
+    );
+    expect(() => restProvider({ name: 'acme', errors: 'detail' as never })).toThrow(
+      new TypeError('parts.errors must be a function'),
+    );
+  });
+});
