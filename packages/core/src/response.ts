@@ -135,20 +135,18 @@ export async function toApiResponse<T = any>(
   const out = { success, status, headers: res.headers } as ApiResponse<T>;
   let body: unknown;
   let isText = false;
-  const type = res.headers.get('content-type');
+  const type = res.headers.get('content-type') ?? '';
   if (status !== 204 && status !== 205) {
     const text = await res.text();
     if (text !== '') {
-      if (type !== null && JSON_TYPE.test(type)) {
+      // Text unless it parses as the JSON its content type announces.
+      body = text;
+      isText = true;
+      if (JSON_TYPE.test(type)) {
         try {
           body = JSON.parse(text);
-        } catch {
-          body = text;
-          isText = true;
-        }
-      } else {
-        body = text;
-        isText = true;
+          isText = false;
+        } catch {}
       }
     }
   }
@@ -177,7 +175,7 @@ export async function toApiResponse<T = any>(
     else if (
       isText &&
       (body as string).length <= TEXT_ERROR_MAX &&
-      !(type !== null && HTML_TYPE.test(type)) &&
+      !HTML_TYPE.test(type) &&
       !MARKUP.test(body as string)
     ) {
       error = body as string;
