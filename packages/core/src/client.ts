@@ -9,13 +9,9 @@ import { checkConfig, checkFunction, checkSessionId } from './configCheck';
 import { deleteHeader, type HeaderMap, headerMap, headerProblem, putHeader } from './headers';
 import { originBound } from './originGuard';
 import * as steps from './pipeline';
-import {
-  type Prepared,
-  type PrepareContext,
-  prepareContext,
-  prepareRequest,
-  withDefaults,
-} from './prepareRequest';
+import { Stage } from './pipeline';
+import type { Prepared, PrepareContext } from './prepareRequest';
+import { prepareContext, prepareRequest, withDefaults } from './prepareRequest';
 import { QueryBuilder } from './query/QueryBuilder';
 import { createRedirectState } from './redirect';
 import { getDefaultStorage } from './storage';
@@ -58,11 +54,11 @@ export class Client {
     this.#report = steps.reporter(config.onError);
     this.#pipeline = steps.createPipeline(this.#report);
     if (config.onRequest)
-      this.#pipeline.add(steps.ON_REQUEST, steps.onRequestStep(config.onRequest));
+      this.#pipeline.add(Stage.ON_REQUEST, steps.onRequestStep(config.onRequest));
     if (config.onResponse)
-      this.#pipeline.add(steps.ON_RESPONSE, steps.onResponseStep(config.onResponse));
+      this.#pipeline.add(Stage.ON_RESPONSE, steps.onResponseStep(config.onResponse));
     // The backend's transport is innermost: every other step sees the answer as it maps it.
-    if (config.dialect?.transport) this.#pipeline.add(steps.TRANSPORT, config.dialect.transport);
+    if (config.dialect?.transport) this.#pipeline.add(Stage.TRANSPORT, config.dialect.transport);
     this.#prepare = prepareContext(base, config, this.#storage);
     this.#env = {
       prepare: this.#prepare,
@@ -146,7 +142,7 @@ export class Client {
     const request = { method, url: String(endpoint), headers: headerMap() };
     this.#report(error);
     const fail = async () => steps.clientError(error);
-    return steps.normalized(this.#pipeline.run(steps.startCall(request), fail, steps.RESPONSE));
+    return steps.normalized(this.#pipeline.run(steps.startCall(request), fail, Stage.RESPONSE));
   }
 
   /**
@@ -158,19 +154,19 @@ export class Client {
    */
   use(fn: Middleware): () => void {
     checkFunction('fn', fn);
-    return this.#pipeline.add(steps.USE, fn);
+    return this.#pipeline.add(Stage.USE, fn);
   }
 
   /** Adds a request interceptor (once per call, in registration order). @returns its remover */
   addRequestInterceptor(fn: RequestInterceptor): () => void {
     checkFunction('fn', fn);
-    return this.#pipeline.add(steps.REQUEST, steps.requestStep(fn));
+    return this.#pipeline.add(Stage.REQUEST, steps.requestStep(fn));
   }
 
   /** Adds a response interceptor (once per call, in order, every final outcome). @returns its remover */
   addResponseInterceptor(fn: ResponseInterceptor): () => void {
     checkFunction('fn', fn);
-    return this.#pipeline.add(steps.RESPONSE, steps.responseStep(fn));
+    return this.#pipeline.add(Stage.RESPONSE, steps.responseStep(fn));
   }
 
   /**
@@ -179,7 +175,7 @@ export class Client {
    */
   onSessionRejected(listener: SessionRejectedListener): () => void {
     checkFunction('listener', listener);
-    return this.#pipeline.add(steps.REJECTED, steps.rejectedStep(listener));
+    return this.#pipeline.add(Stage.REJECTED, steps.rejectedStep(listener));
   }
 
   /** The session as a request would resolve it (`null` with a cookie session). */

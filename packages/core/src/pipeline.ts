@@ -22,15 +22,22 @@ import type {
   ResponseInterceptor,
 } from './types';
 
-/** Stages, outermost first. */
-export const REJECTED = 0;
-export const ON_RESPONSE = 1;
-export const RESPONSE = 2;
-export const REQUEST = 3;
-export const ON_REQUEST = 4;
-export const USE = 5;
-/** The dialect's transport part: innermost, so every other step sees its mapped answer. */
-export const TRANSPORT = 6;
+/**
+ * Stages, outermost first. An enum, not constants: a bundler writes its members in as numbers.
+ *
+ * @example
+ * pipeline.add(Stage.USE, (request, next) => next(request));
+ */
+export enum Stage {
+  REJECTED,
+  ON_RESPONSE,
+  RESPONSE,
+  REQUEST,
+  ON_REQUEST,
+  USE,
+  /** The dialect's transport part: innermost, so every other step sees its mapped answer. */
+  TRANSPORT,
+}
 
 /** The per-call state the transport writes and the steps read. */
 export interface CallState extends MiddlewareCall {
@@ -157,7 +164,7 @@ export function createPipeline(report: (error: unknown) => void): Pipeline {
       // Response interceptors run inner-first on the way back: the first registered is the
       // innermost of its stage. Every other stage keeps registration order outermost first.
       const at =
-        stage === RESPONSE
+        stage === Stage.RESPONSE
           ? entries.findIndex((e) => e.stage >= stage)
           : entries.findIndex((e) => e.stage > stage);
       entries =
@@ -167,7 +174,7 @@ export function createPipeline(report: (error: unknown) => void): Pipeline {
       };
     },
     empty: () => entries.length === 0,
-    run(call, terminal, lastStage = TRANSPORT) {
+    run(call, terminal, lastStage = Stage.TRANSPORT) {
       const list = entries;
       const dispatch = (i: number, request: BridgeRequest): Promise<ApiResponse> => {
         call.request = request;
