@@ -112,7 +112,7 @@ export function fieldErrors(value: unknown): Record<string, string> | undefined 
 }
 
 function statusLine(res: Response): string {
-  return res.statusText ? `HTTP ${res.status} ${res.statusText}` : `HTTP ${res.status}`;
+  return `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
 }
 
 /**
@@ -180,8 +180,8 @@ export async function toApiResponse<T = any>(
     ) {
       error = body as string;
     }
+    error ??= statusLine(res);
   }
-  if (error === undefined && !success) error = statusLine(res);
   if (error !== undefined) out.error = error;
   return out;
 }
