@@ -120,7 +120,7 @@ export function prepareRequest(
     throw mustBe('endpoint', 'a string', endpoint);
   }
   if (options !== undefined) checkOptions(options);
-  const query = options?.params === undefined ? '' : toSearchParams(options.params);
+  const query = toSearchParams(options?.params);
   const url = joinUrl(ctx.base.href, endpoint, query);
   let origin = ctx.base.origin;
   if (isAbsoluteUrl(endpoint)) {
