@@ -63,7 +63,6 @@ export function startCall(
   request: BridgeRequest,
   session?: Pick<MiddlewareCall, 'sessionHeader' | 'ownHeaders'>,
 ): CallState {
-  const secret = request.secret === true;
   return {
     request,
     sessionHeader: session?.sessionHeader,
@@ -71,7 +70,7 @@ export function startCall(
     sessionSent: false,
     session: null,
     replayable: true,
-    secret,
+    secret: request.secret === true,
     sends: 0,
     rejected: false,
   };
