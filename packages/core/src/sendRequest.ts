@@ -59,14 +59,11 @@ function aborted(signal: AbortSignal): AttemptResult {
 
 function networkFailure(error: unknown): AttemptResult {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  const detail =
-    typeof cause?.code === 'string'
-      ? cause.code
-      : typeof cause?.message === 'string'
-        ? cause.message
-        : undefined;
+  // The runtime's reason (`ECONNREFUSED`), else the cause's message.
+  let detail = cause?.code;
+  if (typeof detail !== 'string') detail = cause?.message;
   const base = error instanceof Error ? error.message : String(error);
-  const message = `Network error: ${base}${detail !== undefined ? ` (${detail})` : ''}`;
+  const message = `Network error: ${base}${typeof detail === 'string' ? ` (${detail})` : ''}`;
   return failed('NETWORK_ERROR', message, error, 'NetworkError');
 }
 
