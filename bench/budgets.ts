@@ -107,11 +107,14 @@ export const LIKE_MAX_MS = 5;
 // dialect written for the old contract (session/errors at the top level, envelope: false
 // without a transport: 0.06 KB of it) and a transport that is not a function (0.02 KB):
 // createClient +0.09 KB, core +0.09 KB, app bundle +0.08 KB: createClient 9.62 KB, core 13.87 KB,
-// app bundle 22.90 KB.
-export const GUARD_CREATE_CLIENT_GZ = 9_650;
-export const GUARD_CORE_FULL_GZ = 13_900;
+// app bundle 22.90 KB. A size pass on the kernel's files with no feature cut and no behaviour
+// change (2026-11-24: the pipeline's stages an enum the bundler writes in as numbers, smaller
+// response, call-state, params and network-failure paths): createClient 9.62 -> 9.55 KB, core
+// 13.87 -> 13.81 KB, app bundle 22.90 -> 22.85 KB.
+export const GUARD_CREATE_CLIENT_GZ = 9_550;
+export const GUARD_CORE_FULL_GZ = 13_850;
 export const GUARD_HOOKS_GZ = 4_300;
-export const GUARD_APP_BUNDLE_GZ = 22_950;
+export const GUARD_APP_BUNDLE_GZ = 22_850;
 
 /**
  * Timing budgets are reported, never a CI failure: on a shared 2-core machine a ratio swings
