@@ -154,9 +154,11 @@ export async function toApiResponse<T = any>(
   if (!isText && envelope && isEnvelope(body)) {
     if (body.data !== undefined) out.data = body.data as T;
     else {
-      // `{ success, user, session_id }`: an envelope without `data` carries its other keys.
-      const rest: Obj = {};
-      for (const key of Object.keys(body)) if (!ENVELOPE_KEYS.has(key)) rest[key] = body[key];
+      // `{ success, user, session_id }`: an envelope without `data` carries its other keys
+      // (as own fields: fromEntries keeps a key named __proto__ a field, not the prototype).
+      const rest = Object.fromEntries(
+        Object.entries(body).filter(([key]) => !ENVELOPE_KEYS.has(key)),
+      );
       if (Object.keys(rest).length > 0) out.data = rest as T;
     }
     if (typeof body.message === 'string') out.message = body.message;

@@ -278,6 +278,19 @@ describe('envelopes without data', () => {
     expect(res.success && res.data).toEqual({ user: { id: 1 }, session_id: 's1' });
     expect(res.message).toBe('hi');
   });
+
+  it('keep a key named __proto__ as a field of data, not as its prototype', async () => {
+    server.reply({
+      headers: { 'Content-Type': 'application/json' },
+      text: '{"success":true,"__proto__":{"admin":true},"user":2}',
+    });
+    const res = await createClient(server.url).get('/me');
+    const data = res.data as Record<string, unknown>;
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+    expect(data.admin).toBeUndefined();
+    expect(Object.keys(data)).toEqual(['__proto__', 'user']);
+    expect(Object.getOwnPropertyDescriptor(data, '__proto__')?.value).toEqual({ admin: true });
+  });
 });
 
 describe('query part reaches the builder', () => {
