@@ -5,6 +5,7 @@
  * not to, and tracks the session by its value wherever this middleware moves it.
  */
 import type { DialectErrorContext, DialectErrorFields, DialectSession } from '../dialect';
+import { deleteHeader, getHeader, headerMap, putHeader } from '../headers';
 import type { Middleware } from '../types';
 
 /** The declarative transport parts of a backend, for `dialectTransport`. */
@@ -70,17 +71,15 @@ export function transport(parts: DialectTransportParts): Middleware {
   return async (request, next, call) => {
     let { headers } = request;
     const { sessionHeader, ownHeaders } = call;
-    const from = sessionHeader && Object.keys(headers).find((key) => same(key, sessionHeader));
-    if (session && from) {
-      // A copy: a replay hands this step the request as it was, with the session at `from`.
-      const id = headers[from]!;
-      headers = { ...headers };
-      delete headers[from];
+    const id = sessionHeader && getHeader(headers, sessionHeader);
+    if (session && id) {
+      // A copy: a replay hands this step the request as it was, with the session in place.
+      headers = headerMap(headers);
+      deleteHeader(headers, sessionHeader!);
       // The request's own header of the dialect's name wins; a default one loses to the session.
-      const name = session.header;
-      if (!ownHeaders?.some((own) => same(own, name))) {
-        for (const key in headers) if (same(key, name)) delete headers[key];
-        headers[name] = session.scheme ? `${session.scheme} ${id}` : id;
+      const name = session.header.toLowerCase();
+      if (!ownHeaders?.some((own) => own.toLowerCase() === name)) {
+        putHeader(headers, session.header, session.scheme ? `${session.scheme} ${id}` : id);
       }
     }
     const response = await next({ ...request, headers, envelope: envelope ?? request.envelope });
@@ -104,6 +103,3 @@ export function transport(parts: DialectTransportParts): Middleware {
     }
   };
 }
-
-// Header names match whatever their spelling.
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
