@@ -62,8 +62,9 @@ export async function transport(
     ? sent.init.credentials !== undefined
     : carriers.length > 0;
   const result = await sendWithRetries(env.send, request.url, sent.init, {
-    // A redirect to another origin drops them too, whatever they are named.
-    originBound: env.send.originBound.concat(carriers),
+    // A redirect to another origin drops them too, whatever they are named (no new list per
+    // call when the request carries no session).
+    originBound: carriers.length > 0 ? env.send.originBound.concat(carriers) : env.send.originBound,
     timeout: request.timeout ?? ctx.timeout,
     signal: request.signal,
     replayable: !sent.stream && isRetryableRequest(request.method, headers),
