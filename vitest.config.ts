@@ -6,7 +6,7 @@ const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import
 // Tests import the public package names; they resolve to source so no build is needed.
 export const alias = [
   { find: /^@bridgekit\/core\/dialects$/, replacement: src('core/src/dialects/index.ts') },
-  { find: /^@bridgekit\/core\/auth$/, replacement: src('core/src/services/authLifecycle.ts') },
+  { find: /^@bridgekit\/core\/auth$/, replacement: src('core/src/auth/index.ts') },
   { find: /^@bridgekit\/core$/, replacement: src('core/src/index.ts') },
   { find: /^@bridgekit\/server$/, replacement: src('server/src/index.ts') },
   { find: /^@bridgekit\/react\/hooks$/, replacement: src('react/src/hooks/index.ts') },

@@ -15,7 +15,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOURCES: Record<string, string> = {
   '@bridgekit/core': 'packages/core/src/index.ts',
   '@bridgekit/core/dialects': 'packages/core/src/dialects/index.ts',
-  '@bridgekit/core/auth': 'packages/core/src/services/authLifecycle.ts',
+  '@bridgekit/core/auth': 'packages/core/src/auth/index.ts',
   '@bridgekit/react/hooks': 'packages/react/src/hooks/index.ts',
   '@bridgekit/react': 'packages/react/src/index.ts',
   '@bridgekit/react-native': 'packages/react-native/src/index.ts',
@@ -63,9 +63,9 @@ const BRIDGEKIT: EntrySpec[] = [
     // What the core entry would weigh if the hook services moved to their own subpath.
     name: '@bridgekit/core without the services (client, storage, builder, operators)',
     entry: [
-      "export * from './packages/core/src/client';",
-      "export * from './packages/core/src/storage';",
-      "export * from './packages/core/src/params';",
+      "export * from './packages/core/src/client/client';",
+      "export * from './packages/core/src/session/storage';",
+      "export * from './packages/core/src/query/params';",
       "export * from './packages/core/src/query/operators';",
       "export * from './packages/core/src/query/serializer';",
       "export * from './packages/core/src/query/QueryBuilder';",

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 
-const browserRedirect = fileURLToPath(new URL('./src/redirect.browser.ts', import.meta.url));
+const browserRedirect = fileURLToPath(new URL('./src/client/redirect.browser.ts', import.meta.url));
 
 /** An esbuild plugin that swaps the redirect module for its browser twin. */
 export const browserRedirectPlugin: Plugin = {

@@ -5,7 +5,7 @@ import { browserRedirectPlugin } from './browserBuild';
 const entry = {
   index: 'src/index.ts',
   'dialects/index': 'src/dialects/index.ts',
-  'auth/index': 'src/services/authLifecycle.ts',
+  'auth/index': 'src/auth/index.ts',
 };
 
 // `npm run build` empties dist first: the two builds run in parallel, so neither may clean.

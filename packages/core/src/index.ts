@@ -24,9 +24,9 @@ export type {
   ResponseInterceptor,
   ResponseMeta,
   StorageAdapter,
-} from './types';
-export type { ClientConfig } from './clientConfig';
-export type { SessionModule } from './sessionModule';
+} from './contract/http';
+export type { ClientConfig } from './contract/clientConfig';
+export type { SessionModule } from './contract/sessionModule';
 export type {
   AccountFlow,
   Dialect,
@@ -41,9 +41,9 @@ export type {
   ListRequest,
   OperationClient,
   OperationRequest,
-} from './dialect';
-export { Client, type SessionRejectedListener } from './client';
-export { type ClientFor, createClient } from './createClient';
+} from './contract/dialect';
+export { Client, type SessionRejectedListener } from './client/client';
+export { type ClientFor, createClient } from './client/createClient';
 export type {
   BuilderWrite,
   DocumentQueryBuilder,
@@ -53,16 +53,16 @@ export type {
   TypedClient,
   TypedQueryBuilder,
   UntypedClient,
-} from './TypedClient';
-export type { Endpoint, EnvelopeData, FieldName, PathMethod } from './typedPaths';
-export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from './queryKey';
+} from './typed/TypedClient';
+export type { Endpoint, EnvelopeData, FieldName, PathMethod } from './typed/typedPaths';
+export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from './stores/queryKey';
 export {
   getDefaultStorage,
   LocalStorageAdapter,
   MemoryStorage,
   SESSION_STORAGE_KEYS,
   type WebStorageLike,
-} from './storage';
+} from './session/storage';
 export {
   between,
   endsWith,
@@ -117,7 +117,7 @@ export {
   type MutationState,
   type MutationStore,
   type MutationStoreOptions,
-} from './mutationStore';
+} from './stores/mutationStore';
 export {
   type AuthPaths,
   type AuthServiceOptions,
@@ -128,4 +128,4 @@ export {
   type SessionValidationResult,
   type TwoFactorRequired,
   type User,
-} from './services/authTypes';
+} from './contract/auth';

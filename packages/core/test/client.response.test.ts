@@ -1,6 +1,6 @@
 import { createClient } from '@bridgekit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isEnvelope, normalizeMeta } from '../src/response';
+import { isEnvelope, normalizeMeta } from '../src/client/response';
 import { startTestServer, type TestServer } from './helpers/testServer';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { createClient } from '@bridgekit/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, parseRetryAfter } from '../src/retry';
+import { backoffDelay, parseRetryAfter } from '../src/client/retry';
 import { startTestServer, type TestServer } from './helpers/testServer';
 
 let server: TestServer;

@@ -21,7 +21,7 @@ const ENTRIES: Array<
   ],
   [
     '@bridgekit/core/auth',
-    'src/services/authLifecycle.ts',
+    'src/auth/index.ts',
     () => import('@bridgekit/core/auth'),
     () => AUTH,
   ],

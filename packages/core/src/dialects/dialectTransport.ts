@@ -4,9 +4,9 @@
  * of backends: it puts the session in its own header, unwraps envelopes unless a request says
  * not to, and tracks the session by its value wherever this middleware moves it.
  */
-import type { DialectErrorContext, DialectErrorFields, DialectSession } from '../dialect';
-import { deleteHeader, getHeader, headerMap, putHeader } from '../headers';
-import type { Middleware } from '../types';
+import type { DialectErrorContext, DialectErrorFields, DialectSession } from '../contract/dialect';
+import { deleteHeader, getHeader, headerMap, putHeader } from '../client/headers';
+import type { Middleware } from '../contract/http';
 
 /** The declarative transport parts of a backend, for `dialectTransport`. */
 export interface DialectTransportParts {

@@ -6,7 +6,7 @@
  * string (`exclude=True` is declared on the server), so `ne`, `nin` and `notBetween` are
  * refused rather than sent.
  */
-import type { Dialect } from '../dialect';
+import type { Dialect } from '../contract/dialect';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, flattenErrors } from './shared';
 import { builtIn } from './restProvider';

@@ -2,7 +2,7 @@
  * Feathers 5 services over REST: `field[$gte]=`, `$sort[f]=-1`, `$limit`/`$skip`,
  * `{ total, limit, skip, data }`, `POST /authentication` and `Authorization: Bearer`.
  */
-import type { Dialect } from '../dialect';
+import type { Dialect } from '../contract/dialect';
 import type { QueryEntry } from '../query/serializer';
 import { flattenErrors, pair } from './shared';
 import { builtIn } from './restProvider';

@@ -7,7 +7,7 @@
  * import { jsonServer } from '@bridgekit/core/dialects';
  * const api = createClient('http://localhost:3000', { dialect: jsonServer() });
  */
-export type * from '../dialect';
+export type * from '../contract/dialect';
 export * from './shared';
 export { type RestProviderParts, restProvider } from './restProvider';
 export { type DialectTransportParts, dialectTransport } from './dialectTransport';

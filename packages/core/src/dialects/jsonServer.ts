@@ -2,7 +2,7 @@
  * json-server: 1.x (`field:op=value`, `_page`/`_per_page`, paginated body) and 0.17
  * (`field_gte=`, `field_like=` regex, `_page`/`_limit` + `X-Total-Count`, `q`).
  */
-import type { Dialect } from '../dialect';
+import type { Dialect } from '../contract/dialect';
 import type { QueryEntry } from '../query/serializer';
 import { pair, totalCountHeader } from './shared';
 import { builtIn } from './restProvider';

@@ -4,7 +4,7 @@
  * from spatie's "Filtering"/"Sorting" docs and Laravel's "Pagination", "Eloquent: API
  * Resources", "Validation" and "Sanctum" docs.
  */
-import type { Dialect } from '../dialect';
+import type { Dialect } from '../contract/dialect';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, encodeValue, flattenErrors, unsupported } from './shared';
 import { builtIn } from './restProvider';

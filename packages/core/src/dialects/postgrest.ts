@@ -3,7 +3,7 @@
  * PostgREST's "Tables and Views", "Pagination and Count", "Resource Representation" and
  * "URL Grammar" references.
  */
-import type { Dialect } from '../dialect';
+import type { Dialect } from '../contract/dialect';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, encodeValue, unsupported } from './shared';
 import { builtIn } from './restProvider';

@@ -2,8 +2,8 @@
  * `restProvider`: a dialect (the data provider of a REST backend) built from its parts, so a
  * dialect reads as what its backend says (pairs, list facts, paths) and not as plumbing.
  */
-import type { Dialect, ListRequest } from '../dialect';
-import type { ApiResponse } from '../types';
+import type { Dialect, ListRequest } from '../contract/dialect';
+import type { ApiResponse } from '../contract/http';
 import { type DialectTransportParts, dialectTransport, transport } from './dialectTransport';
 import { type DialectQuerySpec, dialectQuery, type ListFacts, listPage } from './shared';
 

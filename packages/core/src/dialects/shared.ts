@@ -2,9 +2,9 @@
  * Small helpers for dialect authors (built-in and user-written): messages, value encoding,
  * pagination headers and honest list meta. Each is tiny and tree-shakes on its own.
  */
-import type { DialectQuery, ListRequest } from '../dialect';
+import type { DialectQuery, ListRequest } from '../contract/dialect';
 import { encodeQueryComponent, type QueryEntry } from '../query/serializer';
-import type { PaginatedResponse } from '../services/entityTypes';
+import type { PaginatedResponse } from '../contract/entity';
 
 export { encodeQueryComponent };
 export {
@@ -12,7 +12,7 @@ export {
   contentRangeHeader,
   linkHeader,
   totalCountHeader,
-} from '../listHeaders';
+} from '../services/listHeaders';
 
 /**
  * The message of something a dialect cannot express, for `DialectQuery.check`.

@@ -4,7 +4,7 @@
  * and from how Strapi parses queries (`qs` with `arrayLimit: 100`) and builds `LIKE` patterns
  * (it does not escape `%` or `_` in values).
  */
-import type { Dialect } from '../dialect';
+import type { Dialect } from '../contract/dialect';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, pair, unsupported } from './shared';
 import { builtIn } from './restProvider';

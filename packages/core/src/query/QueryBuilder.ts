@@ -1,13 +1,13 @@
 /**
  * The chainable query builder (core README, "Query builder"; its wire format, "Wire format").
  */
-import type { DialectQuery } from '../dialect';
-import type { ApiResponse, RequestOptions } from '../types';
-import { headerMap, putHeader } from '../headers';
-import { appendQuery } from '../url';
+import type { DialectQuery } from '../contract/dialect';
+import type { ApiResponse, RequestOptions } from '../contract/http';
+import { headerMap, putHeader } from '../client/headers';
+import { appendQuery } from '../client/url';
 import { checkHeader, checkSort, integer, objectEntries, whereEntry } from './builderChecks';
 import type { OperatorName } from './operators';
-import { mustBe } from '../argumentError';
+import { mustBe } from '../checks';
 import { assertNonEmptyString, assertQueryValue } from './queryValue';
 import {
   bracketSerializer,

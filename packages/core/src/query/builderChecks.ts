@@ -2,10 +2,9 @@
  * The query builder's argument checks (core README, "Errors" of the query builder): each throws a
  * `TypeError`/`RangeError` naming the method and the argument, before the builder changes.
  */
-import { headerProblem } from '../headers';
-import { isRecord } from '../isRecord';
+import { headerProblem } from '../client/headers';
+import { isRecord, describe, mustBe } from '../checks';
 import { type FilterOperator, isFilterOperator, OPERATOR_NAME_PATTERN } from './operators';
-import { describe, mustBe } from '../argumentError';
 import { assertNonEmptyString, assertQueryValue } from './queryValue';
 import type { QueryEntry } from './serializer';
 

@@ -4,8 +4,7 @@
  * `field[operator]=value` (core README, "Wire format"). Bad input throws at once, naming the
  * function and the argument.
  */
-import { mustBe } from '../argumentError';
-import { isRecord } from '../isRecord';
+import { mustBe, isRecord } from '../checks';
 import { assertQueryValue } from './queryValue';
 
 /**

@@ -3,7 +3,7 @@
  * both must reject the same mistakes with the same messages, at the call that made them.
  */
 
-import { mustBe } from '../argumentError';
+import { mustBe } from '../checks';
 
 /** Values the builder turns into query text. */
 export type QueryScalar = string | number | boolean | bigint | Date | null;

@@ -1,5 +1,5 @@
-import { parseRetryAfter } from '../retry';
-import type { ApiResponse } from '../types';
+import { parseRetryAfter } from '../client/retry';
+import type { ApiResponse } from '../contract/http';
 
 /**
  * The error every service method (`BridgeApiService`, the auth service) rejects with when the

@@ -1,17 +1,17 @@
-import type { Client } from '../client';
-import { mustBe } from '../argumentError';
-import type { ListItemAt, TypedClient, UntypedClient } from '../TypedClient';
-import type { Endpoint } from '../typedPaths';
-import type { Dialect, DialectQuery } from '../dialect';
+import type { Client } from '../client/client';
+import { mustBe } from '../checks';
+import type { ListItemAt, TypedClient, UntypedClient } from '../typed/TypedClient';
+import type { Endpoint } from '../typed/typedPaths';
+import type { Dialect, DialectQuery } from '../contract/dialect';
 import { whereEntry } from '../query/builderChecks';
 import { bracketSerializer, type QueryEntry } from '../query/serializer';
-import type { ApiResponse, RequestOptions } from '../types';
-import { appendQuery } from '../url';
+import type { ApiResponse, RequestOptions } from '../contract/http';
+import { appendQuery } from '../client/url';
 import { BridgeApiError } from './BridgeApiError';
 import { type PaginatedResponse, parseListResponse } from './parseListResponse';
 
-export type { EntityOperation, PaginatedResponse, PaginationMeta } from './entityTypes';
-import type { EntityOperation } from './entityTypes';
+export type { EntityOperation, PaginatedResponse, PaginationMeta } from '../contract/entity';
+import type { EntityOperation } from '../contract/entity';
 export { parseListResponse } from './parseListResponse';
 
 /**

@@ -2,8 +2,8 @@
  * The default reading of auth answers (`DialectAuth.user` and `DialectAuth.login`): where a
  * backend keeps the user, its type, the session and the expiry.
  */
-import { isRecord } from '../isRecord';
-import type { LoginResult, User } from './authTypes';
+import { isRecord } from '../checks';
+import type { LoginResult, User } from '../contract/auth';
 
 /** Whether `value` is a plain object (a user candidate): the core's one object test. */
 export const isUser = isRecord as (value: unknown) => value is User;

@@ -3,10 +3,10 @@
  * user of one client, with a small store of `AuthState` that hooks subscribe to. Shapes are in
  * `authTypes`, the default reading of answers in `authResponse`.
  */
-import type { Client } from '../client';
-import type { DialectAuth } from '../dialect';
-import { nonEmptyString } from '../argumentError';
-import type { ApiResponse } from '../types';
+import type { Client } from '../client/client';
+import type { DialectAuth } from '../contract/dialect';
+import { nonEmptyString } from '../checks';
+import type { ApiResponse } from '../contract/http';
 import { BridgeApiError, isBridgeApiError } from './BridgeApiError';
 import { readLogin, readUser, userFrom } from './authResponse';
 import {
@@ -19,12 +19,12 @@ import {
   type SessionValidationResult,
   type TwoFactorRequired,
   type User,
-} from './authTypes';
+} from '../contract/auth';
 import { cookieSessionHeaders } from './cookieSessionHeaders';
-import { createStore } from './createStore';
+import { createStore } from '../stores/createStore';
 
 export { readLogin, readUser } from './authResponse';
-export * from './authTypes';
+export * from '../contract/auth';
 
 /** Login, logout, validation and the current user of one client. */
 export interface AuthService {

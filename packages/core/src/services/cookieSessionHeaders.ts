@@ -1,4 +1,4 @@
-import type { Client } from '../client';
+import type { Client } from '../client/client';
 
 /**
  * The headers of a sign-in request (login, register, two-factor verify, refresh) for the

@@ -1,10 +1,10 @@
-import type { ListRequest, PaginatedResponse } from './entityTypes';
-import { isRecord } from '../isRecord';
-import { linkHeader } from '../listHeaders';
-import { metaNumber } from '../meta';
-import type { ApiResponse } from '../types';
+import type { ListRequest, PaginatedResponse } from '../contract/entity';
+import { isRecord } from '../checks';
+import { linkHeader } from './listHeaders';
+import { metaNumber } from '../client/meta';
+import type { ApiResponse } from '../contract/http';
 
-export type { PaginatedResponse, PaginationMeta } from './entityTypes';
+export type { PaginatedResponse, PaginationMeta } from '../contract/entity';
 
 const ITEM_KEYS = ['items', 'data', 'results', 'rows', 'records'];
 

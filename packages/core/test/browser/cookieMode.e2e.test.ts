@@ -32,7 +32,7 @@ async function bundle(): Promise<string> {
     stdin: {
       contents: `
         import { createAuthService, createClient } from './src/index.ts';
-        import { cookieSession, createAuthLifecycle } from './src/services/authLifecycle.ts';
+        import { cookieSession, createAuthLifecycle } from './src/auth/index.ts';
         window.bridgekit = { cookieSession, createAuthService, createClient, createAuthLifecycle };
       `,
       resolveDir: coreDir,

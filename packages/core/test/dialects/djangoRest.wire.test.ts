@@ -26,7 +26,7 @@ import {
 } from '../../src/query/operators';
 import { QueryBuilder } from '../../src/query/QueryBuilder';
 import type { QueryEntry } from '../../src/query/serializer';
-import type { ApiResponse } from '../../src/types';
+import type { ApiResponse } from '../../src/contract/http';
 import { fakeExecutor } from '../query/fakeExecutor';
 
 const dialect = djangoRest();

@@ -21,7 +21,7 @@ import {
   readUser,
   totalCountHeader,
 } from '@bridgekit/core/dialects';
-import { appendQuery } from '../../src/url';
+import { appendQuery } from '../../src/client/url';
 import { startFixture } from '../services/httpFixture';
 
 const noOffset: DialectQuery = {

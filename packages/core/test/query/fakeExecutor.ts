@@ -1,4 +1,4 @@
-import type { ApiResponse, RequestOptions } from '../../src/types';
+import type { ApiResponse, RequestOptions } from '../../src/contract/http';
 import type { QueryExecutor } from '../../src/query/QueryBuilder';
 
 /** One call the builder made on its executor. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/createClient';
+import { createClient } from '../../src/client/createClient';
 import { between, gte, inOp } from '../../src/query/operators';
 import { QueryBuilder } from '../../src/query/QueryBuilder';
 import { startTestServer, type TestServer } from '../helpers/testServer';

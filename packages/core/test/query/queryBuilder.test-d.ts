@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Client } from '../../src/client';
-import type { ApiResponse } from '../../src/types';
+import type { Client } from '../../src/client/client';
+import type { ApiResponse } from '../../src/contract/http';
 import {
   between,
   endsWith,

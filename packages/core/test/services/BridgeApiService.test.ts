@@ -3,7 +3,7 @@ import { BridgeApiError, isBridgeApiError } from '../../src/services/BridgeApiEr
 import { createBridgeApiService } from '../../src/services/BridgeApiService';
 import { parseListResponse } from '../../src/services/parseListResponse';
 import { type FixtureHandler, startFixture } from './httpFixture';
-import { createClient as makeClient } from '../../src/createClient';
+import { createClient as makeClient } from '../../src/client/createClient';
 
 interface Product {
   id: string;

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryStorage } from '../../src/storage';
+import { MemoryStorage } from '../../src/session/storage';
 import { createAuthService } from '../../src/services/authService';
 import { isBridgeApiError } from '../../src/services/BridgeApiError';
 import { type RecordedRequest, startFixture } from './httpFixture';
-import { createClient as makeClient } from '../../src/createClient';
+import { createClient as makeClient } from '../../src/client/createClient';
 
 const ADMIN = { id: 'u1', userType: 'admin', email: 'admin@example.com', userName: 'admin' };
 

@@ -1,0 +1,69 @@
+/**
+ * The argument checks every part of the core shares: one wording for programmer errors
+ * (`<name> must be <expected>, got <value>`), the one "is this a key/value object" test, and
+ * the longest delay a timer holds. Messages name the argument.
+ */
+
+/**
+ * A short description of a bad argument for error messages.
+ *
+ * @example
+ * describe('x'.repeat(50)) // '"xxxx…"' (cut at 40 characters)
+ */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return typeof value;
+}
+
+/**
+ * `value` when it is a non-empty string; else a `TypeError` naming the argument.
+ *
+ * @example
+ * const key = nonEmptyString('userStorageKey', options.userStorageKey ?? 'bridgekit_user');
+ */
+export function nonEmptyString(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new TypeError(`${name} must be a non-empty string`);
+  }
+  return value;
+}
+
+/**
+ * The error for an argument that is not what it must be. `TypeError` by default; pass
+ * `RangeError` for a value of the right type out of range.
+ *
+ * @example
+ * throw mustBe('config.timeout', 'a number', '10'); // TypeError: config.timeout must be a number, got "10"
+ */
+export function mustBe(
+  name: string,
+  expected: string,
+  value: unknown,
+  Kind: typeof TypeError | typeof RangeError = TypeError,
+): Error {
+  return new Kind(`${name} must be ${expected}, got ${describe(value)}`);
+}
+
+/**
+ * The one "is this a key/value object" test of the core (not `null`, not an array).
+ *
+ * @example
+ * isRecord({ a: 1 }); // true
+ * isRecord([1]); // false
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The longest delay `setTimeout` holds (2^31 - 1 ms, about 24.8 days): a longer one fires at
+ * once, so every time-out and interval Bridgekit accepts is checked against it.
+ *
+ * @example
+ * if (ms > MAX_TIMER_MS) throw new RangeError('timeout must be at most 2147483647 ms');
+ */
+export const MAX_TIMER_MS = 2_147_483_647;

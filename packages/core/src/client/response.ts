@@ -1,0 +1,199 @@
+/**
+ * HTTP response -> `ApiResponse` (core README, "Responses").
+ */
+import { isRecord as isObject } from '../checks';
+import { META_ALIASES, toNumber } from './meta';
+import type { ApiResponse, ClientErrorCode, ResponseMeta } from '../contract/http';
+
+const JSON_TYPE = /[/+]json(?:$|[\s;])/i;
+// A framework's default error page is markup, not a message: the status line says more.
+const HTML_TYPE = /^\s*(?:text\/html|application\/xhtml\+xml)/i;
+const MARKUP = /^\s*</;
+const ENVELOPE_KEYS = new Set([
+  'success',
+  'data',
+  'error',
+  'message',
+  'meta',
+  'status',
+  'code',
+  'errors',
+]);
+const TEXT_ERROR_MAX = 200;
+
+type Obj = Record<string, unknown>;
+
+/**
+ * Whether a parsed JSON body is an envelope: it has a boolean `success`, or it has `data`
+ * and only envelope keys (`success data error message meta status code errors`).
+ *
+ * @example
+ * isEnvelope({ success: true, data: [] }) // true
+ * isEnvelope({ data: 1, total: 3 }) // false
+ */
+export function isEnvelope(body: unknown): body is Obj {
+  if (!isObject(body)) return false;
+  if (typeof body.success === 'boolean') return true;
+  if (!('data' in body)) return false;
+  for (const key in body) if (!ENVELOPE_KEYS.has(key)) return false;
+  return true;
+}
+
+/**
+ * Normalizes pagination metadata to `page limit total totalPages`: aliases mapped, numeric
+ * strings parsed, `totalPages = ceil(total / limit)` when absent; other keys kept.
+ *
+ * @example
+ * normalizeMeta({ current_page: '2', per_page: 10, totalCount: 35 })
+ * // { page: 2, limit: 10, total: 35, totalPages: 4 }
+ */
+export function normalizeMeta(meta: unknown): ResponseMeta | undefined {
+  if (!isObject(meta)) return undefined;
+  const out: ResponseMeta = { ...meta };
+  for (const [name, aliases] of META_ALIASES) {
+    let value: unknown;
+    for (const alias of aliases) {
+      if (value === undefined && meta[alias] !== undefined) value = meta[alias];
+      if (alias !== name) delete out[alias];
+    }
+    if (value !== undefined) out[name] = toNumber(value);
+  }
+  if (
+    out.totalPages === undefined &&
+    typeof out.total === 'number' &&
+    typeof out.limit === 'number' &&
+    out.limit > 0
+  ) {
+    out.totalPages = Math.ceil(out.total / out.limit);
+  }
+  return out;
+}
+
+function errorText(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (isObject(value) && typeof value.message === 'string' && value.message !== '') {
+    return value.message;
+  }
+  return undefined;
+}
+
+// Arrays of messages nested deeper than this are not messages: they are shown as JSON.
+const MESSAGE_DEPTH = 4;
+
+/** One message of a field: a string, the strings of an array, or an object's `message`. */
+function messageText(value: unknown, depth = 0): string {
+  if (typeof value === 'string') return value;
+  // Bounded: an array nested thousands of levels deep must not overflow the stack (the
+  // response would then look like a network error instead of the server's answer).
+  if (Array.isArray(value) && depth < MESSAGE_DEPTH) {
+    return value.map((item) => messageText(item, depth + 1)).join(', ');
+  }
+  if (isObject(value) && typeof value.message === 'string') return value.message;
+  // Nested deeper than a message: kept as bounded JSON. A body nested thousands of levels
+  // deep overflows JSON.stringify's stack; that must not turn the response into a failure.
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+  } catch {
+    return '[unreadable]';
+  }
+}
+
+/**
+ * Field errors (field -> message) from an object of fields; arrays of messages are joined.
+ *
+ * @example
+ * fieldErrors({ name: ['required', 'too short'] }) // { name: 'required, too short' }
+ */
+export function fieldErrors(value: unknown): Record<string, string> | undefined {
+  if (!isObject(value)) return undefined;
+  // fromEntries defines own properties: a field named __proto__ is a field, not a prototype.
+  return Object.fromEntries(Object.keys(value).map((field) => [field, messageText(value[field])]));
+}
+
+function statusLine(res: Response): string {
+  return `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+}
+
+/**
+ * Reads a `fetch` response into an `ApiResponse`: JSON for `json`/`+json` content types,
+ * text otherwise, nothing for 204/205/empty bodies; envelopes unwrapped unless `envelope` is
+ * `false` (the request's `BridgeRequest.envelope`: a dialect's transport turns it off for a
+ * backend that sends none); error fields as the core README's "Responses" says (a dialect's
+ * transport maps its own). Rejects only if reading the body fails (network or abort).
+ *
+ * @example
+ * const api = await toApiResponse(await fetch(url));
+ */
+export async function toApiResponse<T = any>(
+  res: Response,
+  envelope = true,
+): Promise<ApiResponse<T>> {
+  const status = res.status;
+  const success = status >= 200 && status < 300;
+  // Built field by field; `success` and `error` agree by construction (error set below).
+  const out = { success, status, headers: res.headers } as ApiResponse<T>;
+  let body: unknown;
+  let isText = false;
+  const type = res.headers.get('content-type') ?? '';
+  if (status !== 204 && status !== 205) {
+    const text = await res.text();
+    if (text !== '') {
+      // Text unless it parses as the JSON its content type announces.
+      body = text;
+      isText = true;
+      if (JSON_TYPE.test(type)) {
+        try {
+          body = JSON.parse(text);
+          isText = false;
+        } catch {}
+      }
+    }
+  }
+  let error: string | undefined;
+  if (!isText && envelope && isEnvelope(body)) {
+    if (body.data !== undefined) out.data = body.data as T;
+    else {
+      // `{ success, user, session_id }`: an envelope without `data` carries its other keys
+      // (as own fields: fromEntries keeps a key named __proto__ a field, not the prototype).
+      const rest = Object.fromEntries(
+        Object.entries(body).filter(([key]) => !ENVELOPE_KEYS.has(key)),
+      );
+      if (Object.keys(rest).length > 0) out.data = rest as T;
+    }
+    if (typeof body.message === 'string') out.message = body.message;
+    const meta = normalizeMeta(body.meta);
+    if (meta !== undefined) out.meta = meta;
+    if (typeof body.code === 'string') out.code = body.code;
+    const errors = fieldErrors(body.errors);
+    if (errors !== undefined) out.errors = errors;
+    error = errorText(body.error);
+  } else if (body !== undefined) {
+    out.data = body as T;
+  }
+  if (!success && error === undefined) {
+    // An envelope's or a plain object's `message`, else a short text that is not markup.
+    if (isObject(body)) error = errorText(body.message);
+    else if (
+      isText &&
+      (body as string).length <= TEXT_ERROR_MAX &&
+      !HTML_TYPE.test(type) &&
+      !MARKUP.test(body as string)
+    ) {
+      error = body as string;
+    }
+    error ??= statusLine(res);
+  }
+  if (error !== undefined) out.error = error;
+  return out;
+}
+
+/**
+ * The `ApiResponse` of a call that got no HTTP response.
+ *
+ * @example
+ * failure('TIMEOUT', 'Request timed out after 100 ms') // { success: false, status: 0, ... }
+ */
+export function failure(code: ClientErrorCode, error: string): ApiResponse<any> {
+  return { success: false, status: 0, error, code };
+}
