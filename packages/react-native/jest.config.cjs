@@ -19,7 +19,7 @@ module.exports = {
   // Jest merges these with the preset's `react-native` mapping.
   moduleNameMapper: {
     '^@bridgekit/core$': `${packages}/core/src/index.ts`,
-    '^@bridgekit/core/auth$': `${packages}/core/src/services/authLifecycle.ts`,
+    '^@bridgekit/core/auth$': `${packages}/core/src/auth/index.ts`,
     '^@bridgekit/core/dialects$': `${packages}/core/src/dialects/index.ts`,
     '^@bridgekit/react/hooks$': `${packages}/react/src/hooks/index.ts`,
     '^@bridgekit/react$': `${packages}/react/src/index.ts`,
