@@ -45,6 +45,7 @@ export type {
 export { Client } from './client/client';
 export type { SessionRejectedListener } from './client/middleware';
 export { type ClientFor, createClient } from './client/createClient';
+export { isRetryableOutcome } from './client/retry';
 export type {
   BuilderWrite,
   DocumentQueryBuilder,
