@@ -140,9 +140,11 @@ function networkError(message: string): Error {
  * @throws RefusedRedirect when a secret body would follow a redirect to another origin, or one
  *   the runtime hides; a `NetworkError` for a redirect the client cannot follow
  * @example
- * for (let next = await nextHop(response, hop, rules); next; next = await nextHop(response, hop, rules)) {
+ * let next = await nextHop(response, hop, rules);
+ * while (next !== undefined) {
  *   hop = next;
  *   response = await fetch(hop.url, hop.init);
+ *   next = await nextHop(response, hop, rules);
  * }
  */
 export async function nextHop(

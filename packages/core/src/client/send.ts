@@ -151,13 +151,11 @@ async function fetchFollowingRedirects(
   call.attempts++;
   let hop = first;
   let response = await doFetch(hop.url, hop.init);
-  for (
-    let next = await nextHop(response, hop, rules);
-    next;
-    next = await nextHop(response, hop, rules)
-  ) {
+  let next = await nextHop(response, hop, rules);
+  while (next !== undefined) {
     hop = next;
     response = await doFetch(hop.url, hop.init);
+    next = await nextHop(response, hop, rules);
   }
   call.sessionSent = hop.carriesSession;
   return response;
