@@ -27,7 +27,7 @@ export interface Call extends MiddlewareCall {
   secret: boolean;
   /** Whether a middleware or an interceptor saw the request: the guard checks its headers again. */
   passedMiddleware: boolean;
-  /** How many times the request reached the origin guard: a replay is the second. */
+  /** How many times `send` ran for it: a replay (a middleware calling `next` again) is the second. */
   sends: number;
   /** How many times it was handed to `fetch`, retries included (redirect hops are not counted). */
   attempts: number;
