@@ -30,7 +30,7 @@ export interface BudgetOutcome {
 }
 
 /**
- * A budget is a ceiling on a size, a count or a time (DESIGN §7). Sizes and counts are
+ * A budget is a ceiling on a size, a count or a time. Sizes and counts are
  * deterministic: `--check` fails when one is exceeded. Times are reported, never a failure.
  */
 interface Budget {
@@ -51,7 +51,7 @@ const CORE = '@bridgekit/core';
 const RAW = 'fetch + json()';
 export const MAX_INIT_RATIO = 1.05;
 export const MAX_PIPELINE_US = 5;
-// The size ceilings of DESIGN §7, at about the figures of the readable kernel.
+// The size ceilings: at about today's figures, so any growth past them fails `--check`.
 export const CREATE_CLIENT_MAX_GZ = 10_000;
 export const CORE_FULL_MAX_GZ = 14_300;
 export const APP_BUNDLE_MAX_GZ = 23_300;

@@ -66,7 +66,7 @@ export function renderReport(input: ReportInput): string {
   out.push('');
   out.push(
     table(
-      ['budget (DESIGN §7)', 'measured', 'result'],
+      ['budget', 'measured', 'result'],
       input.budgets.map((b) => [b.budget, b.measured, result(b)]),
     ),
   );
