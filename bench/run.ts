@@ -85,16 +85,9 @@ async function main(): Promise<number> {
   const load = { start: loadStart, end: os.loadavg()[0]! };
   console.log('\nBudgets:');
   for (const b of budgets) {
-    const state = b.pass
-      ? 'PASS'
-      : b.timing
-        ? 'OVER TARGET (timing: reported, not checked)'
-        : failsCheck(b)
-          ? 'FAIL'
-          : 'OVER TARGET, guard holds';
-    const guard =
-      b.guard && !b.pass ? ` (guard ${b.guard}: ${b.guardPass ? 'holds' : 'BROKEN'})` : '';
-    console.log(`  ${state}  ${b.budget}: ${b.measured}${guard}`);
+    let state = b.pass ? 'PASS' : 'FAIL';
+    if (!b.pass && b.timing) state = 'OVER (timing: reported, not checked)';
+    console.log(`  ${state}  ${b.budget}: ${b.measured}`);
   }
 
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -112,7 +105,7 @@ async function main(): Promise<number> {
   const met = budgets.filter((b) => b.pass).length;
   const failing = budgets.filter(failsCheck);
   console.log(
-    `${met}/${budgets.length} budgets met; ${failing.length} failing (missed with no guard, or guard broken).`,
+    `${met}/${budgets.length} budgets met; ${failing.length} failing (timing figures are reported, not checked).`,
   );
   return check && failing.length > 0 ? 1 : 0;
 }

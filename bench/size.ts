@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { browserRedirectPlugin } from '../packages/core/browserBuild';
+import { BROWSER_BUILD_DEFINE } from '../packages/core/browserBuild';
 import { round } from './lib/stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -217,9 +217,9 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
     platform: 'browser',
     target: 'es2022',
     external: spec.external ?? [],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    // The browser build of core, as a browser bundler resolves it (`browser` export condition).
-    plugins: [bridgekitResolver(spec.ownCodeOnly ? pkg : undefined), browserRedirectPlugin],
+    // Core's build for browsers, as a browser bundler resolves it (`browser` export condition).
+    define: { 'process.env.NODE_ENV': '"production"', ...BROWSER_BUILD_DEFINE },
+    plugins: [bridgekitResolver(spec.ownCodeOnly ? pkg : undefined)],
     metafile: true,
     logLevel: 'silent',
   });

@@ -1,19 +1,7 @@
-// The browser / React Native build of @bridgekit/core: the same sources, with `redirect.ts`
-// replaced by `redirect.browser.ts` (those platforms hide redirects from scripts, so the
-// manual redirect handling is dead weight there). Shared by tsup.config.ts and the size bench.
-import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'esbuild';
+// The browser / React Native build of @bridgekit/core: the same sources, built with the constant
+// `__BRIDGEKIT_BROWSER_BUILD__` defined. src/client/redirects.ts reads it (`CAN_FOLLOW_REDIRECTS`):
+// `fetch` on those platforms hides redirects, so the code that follows them by hand is left out.
+// Shared by tsup.config.ts, the size bench and the Chromium test, so all three build the same.
 
-const browserRedirect = fileURLToPath(new URL('./src/client/redirect.browser.ts', import.meta.url));
-
-/** An esbuild plugin that swaps the redirect module for its browser twin. */
-export const browserRedirectPlugin: Plugin = {
-  name: 'bridgekit-browser-redirect',
-  setup(build) {
-    build.onResolve({ filter: /\/redirect$/ }, (args) =>
-      args.importer.includes('/packages/core/src/') || args.importer.includes('/core/src/')
-        ? { path: browserRedirect }
-        : undefined,
-    );
-  },
-};
+/** esbuild's `define` for the browser / React Native build. */
+export const BROWSER_BUILD_DEFINE = { __BRIDGEKIT_BROWSER_BUILD__: 'true' };

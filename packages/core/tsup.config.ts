@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsup';
 import { cjsInterop } from '../../scripts/build/cjsInterop';
-import { browserRedirectPlugin } from './browserBuild';
+import { BROWSER_BUILD_DEFINE } from './browserBuild';
 
 const entry = {
   index: 'src/index.ts',
@@ -19,15 +19,16 @@ export default defineConfig([
     plugins: [cjsInterop],
   },
   {
-    // `browser` and `react-native` export conditions: no manual redirect following. CommonJS
-    // too: Jest resolves these conditions (jsdom: `browser`, React Native's preset:
-    // `react-native`) with `require` and does not transform node_modules.
+    // The `browser` and `react-native` export conditions: the same sources, built with
+    // `__BRIDGEKIT_BROWSER_BUILD__` defined (see browserBuild.ts). CommonJS too: Jest resolves these conditions
+    // (jsdom: `browser`, React Native's preset: `react-native`) with `require` and does not
+    // transform node_modules.
     entry,
     outDir: 'dist/browser',
     format: ['esm', 'cjs'],
     sourcemap: true,
     target: 'es2022',
-    esbuildPlugins: [browserRedirectPlugin],
+    define: BROWSER_BUILD_DEFINE,
     plugins: [cjsInterop],
   },
 ]);

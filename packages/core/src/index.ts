@@ -42,8 +42,10 @@ export type {
   OperationClient,
   OperationRequest,
 } from './contract/dialect';
-export { Client, type SessionRejectedListener } from './client/client';
+export { Client } from './client/client';
+export type { SessionRejectedListener } from './client/middleware';
 export { type ClientFor, createClient } from './client/createClient';
+export { isRetryableOutcome } from './client/retry';
 export type {
   BuilderWrite,
   DocumentQueryBuilder,

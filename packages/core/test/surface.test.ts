@@ -86,6 +86,7 @@ const CORE = {
     'isFilterOperator',
     'isNotNull',
     'isNull',
+    'isRetryableOutcome',
     'like',
     'lt',
     'lte',

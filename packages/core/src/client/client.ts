@@ -1,28 +1,32 @@
 /**
- * The HTTP client (core README, "Creating a client"). A call reads top to bottom in `request`:
- * prepare (`prepareRequest`) → the middleware list (`pipeline`, the dialect's transport part
- * innermost) → the origin guard (`originGuard`) → the attempt loop (`sendRequest`, redirects in
- * `redirect`) → the answer (`response`). Every call resolves to an `ApiResponse`; only
- * programmer errors in the constructor and the setters throw.
+ * The HTTP client (core README, "Creating a client", "How a request travels"). A call reads top
+ * to bottom in `request`: `prepareCall` builds the `Call`; with no middleware it goes straight to
+ * `send`, else through the named lists (`runMiddleware`) to `send`; `send` runs the origin guard
+ * and the attempts, which hand the request to `fetch`, follow redirects and read the response.
+ * Every call resolves to an `ApiResponse`; only programmer errors in the constructor and the
+ * setters throw.
  */
-import { checkConfig, checkFunction, checkSessionId } from './configCheck';
-import { deleteHeader, type HeaderMap, headerMap, headerProblem, putHeader } from './headers';
-import { originBound } from './originGuard';
-import * as steps from './pipeline';
-import { Stage } from './pipeline';
-import type { Prepared, PrepareContext } from './prepareRequest';
-import { prepareContext, prepareRequest, withDefaults } from './prepareRequest';
-import { QueryBuilder } from '../query/QueryBuilder';
-import { createRedirectState } from './redirect';
-import { getDefaultStorage } from '../session/storage';
-import { type TransportContext, transport } from './transport';
 import type { ClientConfig } from '../contract/clientConfig';
 import type { ApiResponse, HttpMethod, Middleware, RequestInterceptor } from '../contract/http';
 import type { RequestOptions, ResponseInterceptor, StorageAdapter } from '../contract/http';
+import { QueryBuilder } from '../query/QueryBuilder';
+import { getDefaultStorage } from '../session/storage';
+import { type Call, createCall } from './call';
+import { checkConfig, checkFunction, checkSessionId } from './configCheck';
+import { deleteHeader, type HeaderMap, headerMap, headerProblem, putHeader } from './headers';
+import {
+  type AddableList,
+  hasNoMiddleware,
+  type MiddlewareLists,
+  runMiddleware,
+  runResponseSide,
+  type SessionRejectedListener,
+} from './middleware';
+import { prepareCall } from './prepare';
+import { clientError } from './response';
+import { send } from './send';
+import { type ClientSettings, clientSettings, withDefaultHeaders } from './settings';
 import { resolveBaseUrl } from './url';
-
-/** Called with the response when a request that carried the session got a 401. */
-export type SessionRejectedListener = (response: ApiResponse) => void;
 
 /**
  * A client bound to one base URL. Prefer `createClient`; both are the same.
@@ -35,11 +39,9 @@ export type SessionRejectedListener = (response: ApiResponse) => void;
 export class Client {
   readonly #config: ClientConfig;
   readonly #storage: StorageAdapter | undefined;
-  readonly #report: (error: unknown) => void;
-  readonly #pipeline: steps.Pipeline;
-  // What preparation and sending read; replaced (never changed) when the defaults change.
-  #prepare: PrepareContext;
-  #env: TransportContext;
+  // Both replaced (never changed) on change: a call runs with what it started with.
+  #settings: ClientSettings;
+  #middleware: MiddlewareLists;
 
   /**
    * @param baseUrl absolute http(s) URL, or a path resolved against `location.origin`
@@ -51,26 +53,15 @@ export class Client {
     checkConfig(config);
     this.#config = { ...config };
     this.#storage = config.storage ?? getDefaultStorage();
-    this.#report = steps.reporter(config.onError);
-    this.#pipeline = steps.createPipeline(this.#report);
-    if (config.onRequest)
-      this.#pipeline.add(Stage.ON_REQUEST, steps.onRequestStep(config.onRequest));
-    if (config.onResponse)
-      this.#pipeline.add(Stage.ON_RESPONSE, steps.onResponseStep(config.onResponse));
-    // The backend's transport is innermost: every other step sees the answer as it maps it.
-    if (config.dialect?.transport) this.#pipeline.add(Stage.TRANSPORT, config.dialect.transport);
-    this.#prepare = prepareContext(base, config, this.#storage);
-    this.#env = {
-      prepare: this.#prepare,
-      send: {
-        fetch: config.fetch,
-        redirects: createRedirectState(),
-        originBound: originBound(this.#prepare),
-        retries: config.retryAttempts ?? 0,
-        retryDelay: config.retryDelay ?? 300,
-      },
-      report: this.#report,
-      hooked: false,
+    this.#settings = clientSettings(base, config, this.#storage);
+    this.#middleware = {
+      requestInterceptors: [],
+      onRequest: config.onRequest,
+      use: [],
+      dialectTransport: config.dialect?.transport,
+      responseInterceptors: [],
+      onResponse: config.onResponse,
+      sessionRejected: [],
     };
   }
 
@@ -100,7 +91,8 @@ export class Client {
   }
 
   /**
-   * Sends a request: prepare, the middlewares, the origin guard, the attempts, the answer.
+   * Sends a request: prepare the call, run it through the middleware lists (none: straight on),
+   * send it (the origin guard, the attempts), and resolve the answer.
    * @example
    * const res = await api.request('POST', '/auth/refresh', { refreshToken }, { secret: true });
    */
@@ -110,63 +102,60 @@ export class Client {
     body?: unknown,
     options?: RequestOptions,
   ): Promise<ApiResponse<T>> {
-    let prepared: Prepared | Promise<Prepared>;
+    let prepared: Call | Promise<Call>;
     try {
-      prepared = prepareRequest(this.#prepare, method, endpoint, body, options);
+      prepared = prepareCall(this.#settings, { method, endpoint, body, options });
     } catch (error) {
-      return this.#failed(method, endpoint, error);
+      return this.#unprepared(method, endpoint, error);
     }
     if (prepared instanceof Promise) {
       return prepared.then(
-        (ready) => this.#send(ready),
-        (error) => this.#failed(method, endpoint, error),
+        (call) => this.#run(call),
+        (error) => this.#unprepared(method, endpoint, error),
       );
     }
-    return this.#send(prepared);
+    return this.#run(prepared);
   }
 
-  // Past preparation. Fast path: nothing registered, nothing to run around the transport.
-  #send(prepared: Prepared): Promise<ApiResponse<any>> {
-    const pipeline = this.#pipeline;
-    const call = steps.startCall(prepared.config, prepared);
-    const env = this.#env;
-    if (pipeline.empty()) return transport(env, prepared.config, call, prepared);
-    const hooked = { ...env, hooked: true };
-    return steps.normalized(
-      pipeline.run(call, (request) => transport(hooked, request, call, prepared)),
-    );
+  #run(call: Call): Promise<ApiResponse> {
+    const settings = this.#settings;
+    const lists = this.#middleware;
+    if (hasNoMiddleware(lists)) return send(call, settings);
+    return runMiddleware(call, lists, settings);
   }
 
-  // Preparation threw: the response steps still see the call, as far as it was built.
-  #failed(method: HttpMethod, endpoint: string, error: unknown): Promise<ApiResponse<any>> {
+  // Preparation threw: the call resolves `CLIENT_ERROR`, and the response side still sees it,
+  // with the request as far as it was built.
+  #unprepared(method: HttpMethod, endpoint: string, error: unknown): Promise<ApiResponse> {
+    const { report, base } = this.#settings;
+    report(error);
     const request = { method, url: String(endpoint), headers: headerMap() };
-    this.#report(error);
-    const fail = async () => steps.clientError(error);
-    return steps.normalized(this.#pipeline.run(steps.startCall(request), fail, Stage.RESPONSE));
+    const call = createCall({ request, origin: base.origin });
+    return runResponseSide(call, clientError(error), this.#middleware, report);
   }
 
   /**
-   * Adds a middleware at the end of the list (after the interceptors and `onRequest`,
-   * before the dialect's transport part and the network). See `Middleware`.
+   * Adds a middleware at the end of the `use()` list: after the interceptors and `onRequest`,
+   * before the dialect's transport part and the network. See `Middleware`.
    * @returns a function that removes it
    * @example
    * const remove = api.use(async (request, next) => next(request));
    */
   use(fn: Middleware): () => void {
     checkFunction('fn', fn);
-    return this.#pipeline.add(Stage.USE, fn);
+    return this.#add('use', fn);
   }
 
   /** Adds a request interceptor (once per call, in registration order). @returns its remover */
   addRequestInterceptor(fn: RequestInterceptor): () => void {
     checkFunction('fn', fn);
-    return this.#pipeline.add(Stage.REQUEST, steps.requestStep(fn));
+    return this.#add('requestInterceptors', fn);
   }
 
   /** Adds a response interceptor (once per call, in order, every final outcome). @returns its remover */
   addResponseInterceptor(fn: ResponseInterceptor): () => void {
     checkFunction('fn', fn);
-    return this.#pipeline.add(Stage.RESPONSE, steps.responseStep(fn));
+    return this.#add('responseInterceptors', fn);
   }
 
   /**
@@ -175,12 +164,29 @@ export class Client {
    */
   onSessionRejected(listener: SessionRejectedListener): () => void {
     checkFunction('listener', listener);
-    return this.#pipeline.add(Stage.REJECTED, steps.rejectedStep(listener));
+    return this.#add('sessionRejected', listener);
+  }
+
+  // Appends to a list; the remover takes out that entry, once.
+  #add<L extends AddableList>(list: L, fn: MiddlewareLists[L][number]): () => void {
+    this.#middleware = { ...this.#middleware, [list]: [...this.#middleware[list], fn] };
+    let removed = false;
+    return () => {
+      if (removed) return;
+      removed = true;
+      const entries = this.#middleware[list];
+      const at = entries.indexOf(fn as never);
+      if (at === -1) return;
+      this.#middleware = {
+        ...this.#middleware,
+        [list]: entries.filter((_, index) => index !== at),
+      };
+    };
   }
 
   /** The session as a request would resolve it (`null` with a cookie session). */
   async getSessionId(): Promise<string | null> {
-    return this.#prepare.session.resolve();
+    return this.#settings.session.resolve();
   }
 
   /**
@@ -188,24 +194,24 @@ export class Client {
    * No effect with a cookie session. @throws TypeError when not a non-empty header-safe string
    */
   setSessionId(sessionId: string): void {
-    this.#prepare.session.set(checkSessionId(sessionId));
+    this.#settings.session.set(checkSessionId(sessionId));
   }
 
   /** Forgets the session: memory, `config.sessionId` and every known storage key. */
   clearSession(): void {
-    this.#prepare.session.clear();
+    this.#settings.session.clear();
   }
 
   /** Whether the session chain yields a session (always `false` with a cookie session). */
   async hasSession(): Promise<boolean> {
-    return (await this.#prepare.session.resolve()) !== null;
+    return (await this.#settings.session.resolve()) !== null;
   }
 
   /** Sets a default header (any other spelling replaced). @throws TypeError for bad input */
   setHeader(key: string, value: string): void {
     const problem = headerProblem(key, value);
     if (problem !== undefined) throw new TypeError(`setHeader(key, value): ${problem}`);
-    const defaults = headerMap(this.#prepare.defaults);
+    const defaults = headerMap(this.#settings.defaults);
     putHeader(defaults, key, value);
     this.#rebuildHeaders(defaults);
   }
@@ -215,19 +221,19 @@ export class Client {
     if (typeof key !== 'string' || key === '') {
       throw new TypeError('key must be a non-empty string');
     }
-    const defaults = headerMap(this.#prepare.defaults);
+    const defaults = headerMap(this.#settings.defaults);
     deleteHeader(defaults, key);
     this.#rebuildHeaders(defaults);
   }
 
   /** The normalized absolute base URL, without trailing slash. */
   getBaseUrl(): string {
-    return this.#prepare.base.href;
+    return this.#settings.base.href;
   }
 
   /** A copy of the configuration, `headers` showing the current default headers. */
   getConfig(): ClientConfig {
-    const copy: ClientConfig = { ...this.#config, headers: { ...this.#prepare.defaults } };
+    const copy: ClientConfig = { ...this.#config, headers: { ...this.#settings.defaults } };
     if (this.#config.sessionKeys !== undefined) copy.sessionKeys = [...this.#config.sessionKeys];
     return copy;
   }
@@ -238,9 +244,6 @@ export class Client {
   }
 
   #rebuildHeaders(defaults: HeaderMap): void {
-    const prepare = withDefaults(this.#prepare, defaults);
-    const send = { ...this.#env.send, originBound: originBound(prepare) };
-    this.#prepare = prepare;
-    this.#env = { ...this.#env, prepare, send };
+    this.#settings = withDefaultHeaders(this.#settings, defaults);
   }
 }

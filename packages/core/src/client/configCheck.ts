@@ -85,18 +85,23 @@ const CONFIG: Record<string, Check> = {
     if (!isObject(value) || typeof value.name !== 'string') {
       throw mustBe(name, 'a dialect object with a name', value);
     }
-    // Parts the kernel used to read, now its transport's: they would be silently ignored.
-    // `envelope: false` stays (the types read it) but needs a transport to do it.
-    for (const part of ['session', 'errors', 'envelope']) {
-      if (
-        part === 'envelope' ? value[part] === false && !value.transport : value[part] !== undefined
-      ) {
+    // Parts the client used to read, now its transport's: they would be silently ignored.
+    for (const part of ['session', 'errors']) {
+      if (value[part] !== undefined) {
         throw mustBe(
           `${name}.${part}`,
           `handled by transport: dialectTransport({ ${part} })`,
           value[part],
         );
       }
+    }
+    // `envelope: false` stays (the types read it) but needs a transport to do it.
+    if (value.envelope === false && !value.transport) {
+      throw mustBe(
+        `${name}.envelope`,
+        'handled by transport: dialectTransport({ envelope })',
+        value.envelope,
+      );
     }
     if (value.transport !== undefined) checkFunction(`${name}.transport`, value.transport);
   },

@@ -123,9 +123,9 @@ function statusLine(res: Response): string {
  * transport maps its own). Rejects only if reading the body fails (network or abort).
  *
  * @example
- * const api = await toApiResponse(await fetch(url));
+ * const res = await readResponse(await fetch(url));
  */
-export async function toApiResponse<T = any>(
+export async function readResponse<T = any>(
   res: Response,
   envelope = true,
 ): Promise<ApiResponse<T>> {
@@ -196,4 +196,26 @@ export async function toApiResponse<T = any>(
  */
 export function failure(code: ClientErrorCode, error: string): ApiResponse<any> {
   return { success: false, status: 0, error, code };
+}
+
+/**
+ * The `CLIENT_ERROR` answer of a call that failed in the client: bad arguments, a body that
+ * cannot be encoded, a throwing request step, a request the origin guard refuses.
+ *
+ * @example
+ * clientError(new TypeError('A GET request cannot have a body')) // { status: 0, code: 'CLIENT_ERROR', ... }
+ */
+export function clientError(error: unknown): ApiResponse<any> {
+  return failure('CLIENT_ERROR', error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Whether a value has the shape of an `ApiResponse` (what a middleware or an interceptor must
+ * resolve).
+ *
+ * @example
+ * isApiResponse({ success: true, status: 200 }) // true
+ */
+export function isApiResponse(value: unknown): value is ApiResponse {
+  return isObject(value) && typeof value.status === 'number' && typeof value.success === 'boolean';
 }

@@ -1,25 +1,50 @@
 /**
- * Retry policy (core README, "Retries"): which outcomes and methods are retried, backoff with
- * full jitter, and `Retry-After`.
+ * The retry policy (core README, "Retries"): which outcomes and which requests are tried again,
+ * how long to wait (backoff with full jitter, or the server's `Retry-After`). The client's own
+ * retries and the React hooks' retries both ask `isRetryableOutcome`, so they decide alike.
  */
 import { getHeader } from './headers';
-import type { HttpMethod } from '../contract/http';
+import type { ApiResponse, HttpMethod } from '../contract/http';
 
 /** Backoff never waits longer than this. */
 export const MAX_BACKOFF_MS = 10_000;
 /** A `Retry-After` longer than this returns the response instead of retrying. */
 export const MAX_RETRY_AFTER_MS = 30_000;
 
-const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+/**
+ * HTTP statuses a later try may change: Request Timeout, Too Early, Too Many Requests, and the
+ * server errors of a gateway or an overloaded server. 501 Not Implemented and the other 5xx
+ * describe the server, not the moment: asking again gets the same answer.
+ */
+const RETRYABLE_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+/** The outcomes without an HTTP response that a later try may change. */
+const RETRYABLE_CODES = new Set(['NETWORK_ERROR', 'TIMEOUT']);
 
 /**
- * Whether an HTTP status is worth another try (`status 0` outcomes are judged by their code).
+ * Whether another try of a request that ended with this outcome may succeed: HTTP 408, 425,
+ * 429, 500, 502, 503 and 504, and, without an HTTP response (`status: 0`), a network error or
+ * a time-out. The client's own failures (`CLIENT_ERROR`) and the caller's abort (`ABORTED`)
+ * are never retried. Takes an `ApiResponse` or a `BridgeApiError` alike.
  *
  * @example
- * isRetryableStatus(503) // true
+ * import { isRetryableOutcome } from '@bridgekit/core';
+ *
+ * isRetryableOutcome({ status: 503 }); // true
+ * isRetryableOutcome({ status: 501 }); // false
+ * isRetryableOutcome({ status: 0, code: 'TIMEOUT' }); // true
+ *
+ * const res = await api.get('/report');
+ * if (!res.success && isRetryableOutcome(res)) scheduleAnotherTry();
  */
-export function isRetryableStatus(status: number): boolean {
-  return RETRYABLE_STATUS.has(status);
+export function isRetryableOutcome(outcome: {
+  status: number;
+  code?: string | undefined;
+}): boolean {
+  if (outcome.status === 0) {
+    return outcome.code !== undefined && RETRYABLE_CODES.has(outcome.code);
+  }
+  return RETRYABLE_STATUSES.has(outcome.status);
 }
 
 /**
@@ -43,6 +68,23 @@ export function isRetryableRequest(method: HttpMethod, headers: Record<string, s
  */
 export function backoffDelay(retry: number, base: number): number {
   return Math.random() * Math.min(MAX_BACKOFF_MS, base * 2 ** retry);
+}
+
+/**
+ * How long to wait before retry `retry` (0 for the first) after `outcome`: on a 429 or 503 the
+ * server's `Retry-After`, else the backoff from `base`. `undefined` when the server asked for
+ * more than `MAX_RETRY_AFTER_MS`: then the outcome is the answer.
+ *
+ * @example
+ * retryWait({ success: false, status: 500, error: 'HTTP 500' }, 0, 300) // somewhere in [0, 300)
+ */
+export function retryWait(outcome: ApiResponse, retry: number, base: number): number | undefined {
+  const asksForWait = outcome.status === 429 || outcome.status === 503;
+  const retryAfter = asksForWait
+    ? parseRetryAfter(outcome.headers?.get('retry-after') ?? null)
+    : undefined;
+  if (retryAfter === undefined) return backoffDelay(retry, base);
+  return retryAfter <= MAX_RETRY_AFTER_MS ? retryAfter : undefined;
 }
 
 /**

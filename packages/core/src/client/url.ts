@@ -25,27 +25,31 @@ export interface BaseUrl {
  * resolveBaseUrl('https://h/api/') // { href: 'https://h/api', origin: 'https://h' }
  */
 export function resolveBaseUrl(baseUrl: unknown): BaseUrl {
-  // Not a string, empty, or neither http(s) nor a path: one error for all.
   const text = typeof baseUrl === 'string' ? baseUrl.trim() : '';
-  const relative = text[0] === '/' && text[1] !== '/';
-  const origin = relative ? currentOrigin() : '';
-  if (!ABSOLUTE_HTTP.test(text) && !relative) {
+  // A path, not a protocol-relative `//host`.
+  const isPath = text.startsWith('/') && !text.startsWith('//');
+  if (!ABSOLUTE_HTTP.test(text) && !isPath) {
     throw mustBe('baseUrl', 'an http(s) URL or a path starting with "/"', baseUrl);
   }
-  if (origin === undefined) {
-    throw new TypeError(
-      `baseUrl "${text}" is relative and there is no location to resolve it: pass an http(s) URL`,
-    );
+  let absolute = text;
+  if (isPath) {
+    const origin = currentOrigin();
+    if (origin === undefined) {
+      throw new TypeError(
+        `baseUrl "${text}" is relative and there is no location to resolve it: pass an http(s) URL`,
+      );
+    }
+    absolute = origin + text;
   }
   // The scheme in lower case, as the URL parser writes it: React Native's URL matches
   // `https?://` only, and gave an empty origin and path for `HTTPS://…`.
-  const url = parse(origin + text.replace(ABSOLUTE_HTTP, (scheme) => scheme.toLowerCase()));
-  const extra = hasCredentials(text)
-    ? 'credentials (user:password@)'
-    : url.search !== '' || url.hash !== ''
-      ? 'a query string or fragment'
-      : '';
-  if (extra !== '') throw new TypeError(`baseUrl must not contain ${extra}`);
+  const url = parse(absolute.replace(ABSOLUTE_HTTP, (scheme) => scheme.toLowerCase()));
+  if (hasCredentials(text)) {
+    throw new TypeError('baseUrl must not contain credentials (user:password@)');
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new TypeError('baseUrl must not contain a query string or fragment');
+  }
   return { href: url.origin + url.pathname.replace(/\/+$/, ''), origin: url.origin };
 }
 
@@ -92,11 +96,10 @@ export function isAbsoluteUrl(endpoint: string): boolean {
  * joinUrl('https://h/api', 'users?x=1', 'page=2') // 'https://h/api/users?x=1&page=2'
  */
 export function joinUrl(base: string, endpoint: string, query: string): string {
-  const url = ABSOLUTE_HTTP.test(endpoint)
-    ? endpoint
-    : endpoint === '' || endpoint[0] === '/'
-      ? base + endpoint
-      : `${base}/${endpoint}`;
+  let url: string;
+  if (ABSOLUTE_HTTP.test(endpoint)) url = endpoint;
+  else if (endpoint === '' || endpoint.startsWith('/')) url = base + endpoint;
+  else url = `${base}/${endpoint}`;
   return appendQuery(url, query);
 }
 
@@ -124,10 +127,11 @@ export function originOf(url: string): string | undefined {
  */
 export function appendQuery(path: string, query: string): string {
   if (query === '') return path;
-  // The length of `path` when it has no fragment.
-  const hashAt = `${path}#`.indexOf('#');
-  const head = path.slice(0, hashAt);
-  const hash = path.slice(hashAt);
-  const separator = !head.includes('?') ? '?' : /[?&]$/.test(head) ? '' : '&';
+  const hashAt = path.indexOf('#');
+  const head = hashAt === -1 ? path : path.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : path.slice(hashAt);
+  let separator = '&';
+  if (!head.includes('?')) separator = '?';
+  else if (head.endsWith('?') || head.endsWith('&')) separator = '';
   return `${head}${separator}${query}${hash}`;
 }

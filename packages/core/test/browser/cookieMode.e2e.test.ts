@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../../test-utils/chromium';
-import { browserRedirectPlugin } from '../../browserBuild';
+import { BROWSER_BUILD_DEFINE } from '../../browserBuild';
 
 const coreDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -43,7 +43,7 @@ async function bundle(): Promise<string> {
     platform: 'browser',
     target: 'es2022',
     write: false,
-    plugins: [browserRedirectPlugin],
+    define: BROWSER_BUILD_DEFINE,
   });
   return result.outputFiles[0]!.text;
 }

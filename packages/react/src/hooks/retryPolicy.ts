@@ -4,16 +4,19 @@
  * `useBridgeTableState`, `BridgeTable`; the React Native and Next.js providers wrap this one).
  *
  * SWR's own `onErrorRetry` retries every error, forever, every 5–10 s and more: a viewer's 403
- * list kept asking. This one retries only what may succeed later:
+ * list kept asking. This one retries only what may succeed later, by the rule the client's own
+ * retries follow (`isRetryableOutcome` of `@bridgekit/core`):
  *
- * - a 4xx other than 408 and 429 is never retried (asking again gets the same answer);
- * - a 5xx, 408, 429, network error or time-out (`status` 0) is retried with SWR's backoff
- *   (`errorRetryInterval` × about 2^n), at most `errorRetryCount` times (3 when not set);
+ * - HTTP 408, 425, 429, 500, 502, 503 and 504, a network error or a time-out (`status` 0) is
+ *   retried with SWR's backoff (`errorRetryInterval` × about 2^n), at most `errorRetryCount`
+ *   times (3 when not set);
+ * - any other status (a 403, a 404, 501 Not Implemented) is never retried: asking again gets
+ *   the same answer;
  * - a 429 or 503 whose response said `Retry-After` (seconds or an HTTP date) is retried after
  *   that wait instead of the backoff;
  * - a client-side failure (`CLIENT_ERROR`: the query cannot be written in the dialect) or an
  *   abort is never retried; an error that is no HTTP outcome at all (a fetcher's own) is
- *   retried as a 5xx.
+ *   retried, as a network error would be.
  *
  * The user's choice wins: an `onErrorRetry` given in a hook's config, the provider's `swr` prop
  * or an enclosing `SWRConfig` replaces this policy; `shouldRetryOnError: false` stops retries;
@@ -21,6 +24,7 @@
  * the wait). As with SWR's own retries, none is made while the page is hidden or offline: the
  * query revalidates on focus or reconnect instead.
  */
+import { isRetryableOutcome } from '@bridgekit/core';
 import type { SWRConfigValue, SWRConfiguration } from 'swr';
 
 type OnErrorRetry = NonNullable<SWRConfiguration['onErrorRetry']>;
@@ -47,11 +51,9 @@ type Outcome = { status?: unknown; code?: unknown; retryAfter?: unknown };
  */
 export function isWorthRetrying(error: unknown): boolean {
   const { status, code } = Object(error) as Outcome;
-  // An error that is no HTTP outcome (a fetcher's own) is retried as a 5xx.
+  // An error that is no HTTP outcome (a fetcher's own) is retried, as a network error would be.
   if (typeof status !== 'number') return true;
-  // Failures a later try cannot change: the client's own, and the caller's abort.
-  if (status === 0) return code !== 'CLIENT_ERROR' && code !== 'ABORTED';
-  return status === 408 || status === 429 || status >= 500;
+  return isRetryableOutcome({ status, code: typeof code === 'string' ? code : undefined });
 }
 
 /**

@@ -1,7 +1,12 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test components close over per-test state.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Client, isBridgeApiError, type PaginatedResponse } from '@bridgekit/core';
+import {
+  type Client,
+  createClient,
+  isBridgeApiError,
+  type PaginatedResponse,
+} from '@bridgekit/core';
 import { BridgeTable } from '@bridgekit/react';
 import {
   BridgeProvider,
@@ -206,6 +211,31 @@ describe('retry policy: what may succeed later is retried', () => {
     renderWithProvider({ client: makeClient(url), swr: FAST }, <Unreachable />);
     await waitFor(() => expect(codes.length).toBeGreaterThanOrEqual(2));
     expect(codes[0]).toBe('NETWORK_ERROR');
+  });
+});
+
+describe('retry policy: the hooks and the client decide alike', () => {
+  // 425 Too Early is worth another try; 501 Not Implemented will not change on retry.
+  it.each([
+    [425, true],
+    [501, false],
+  ])('HTTP %i: retried %s by both', async (status, retried) => {
+    fixture = await startFixture((n) => (n === 0 ? { status } : { status: 200 }));
+    const client = createClient(fixture.url, { retryAttempts: 1, retryDelay: 1 });
+    await client.get('/things');
+    const clientRetried = fixture.times.length === 2;
+    await fixture.close();
+
+    fixture = await startFixture((n) => (n === 0 ? { status } : { status: 200 }));
+    renderWithProvider({ client: makeClient(fixture.url), swr: FAST }, <Things />);
+    await screen.findByText(`failed ${status}`);
+    await sleep(500);
+    const hooksRetried = fixture.times.length === 2;
+
+    expect({ clientRetried, hooksRetried }).toEqual({
+      clientRetried: retried,
+      hooksRetried: retried,
+    });
   });
 });
 

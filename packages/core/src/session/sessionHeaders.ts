@@ -1,8 +1,8 @@
 /**
- * Which headers carry the session: the kernel tracks the session by its value, not by the
+ * The session in a request's headers. The client tracks the session by its value, not by the
  * name of the header it was added in, so a middleware that moves or copies it (a dialect's
- * `Authorization: Bearer`, an app's own header) is covered by the origin guard, the redirect
- * rules, the replay's re-signing and the session-rejected check alike.
+ * `Authorization: Bearer`, an app's own header) is covered alike by the origin guard, the
+ * redirect rules, the session-rejected check and the re-signing of a replay.
  */
 
 /**
@@ -22,4 +22,19 @@ export function sessionCarriers(headers: Record<string, string>, id: string | nu
     const space = value.indexOf(' ');
     return value === id || (space > 0 && value.slice(space + 1) === id);
   });
+}
+
+/**
+ * Puts the session `now` where the session `old` is, in every header carrying it, keeping
+ * each one's scheme (`Bearer <old>` becomes `Bearer <now>`).
+ *
+ * @example
+ * const headers = { Authorization: 'Bearer old' };
+ * replaceSession(headers, 'old', 'new'); // headers.Authorization === 'Bearer new'
+ */
+export function replaceSession(headers: Record<string, string>, old: string, now: string): void {
+  for (const name of sessionCarriers(headers, old)) {
+    const value = headers[name]!;
+    headers[name] = value.slice(0, value.length - old.length) + now;
+  }
 }
