@@ -97,6 +97,7 @@ export {
 } from './query/serializer';
 export { QueryBuilder, type QueryExecutor, type WhereOperator } from './query/QueryBuilder';
 export { BridgeApiError, isBridgeApiError } from './services/BridgeApiError';
+export { toError } from './checks';
 export {
   type BridgeApiService,
   createBridgeApiService,

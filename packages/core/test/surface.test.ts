@@ -98,6 +98,7 @@ const CORE = {
     'notBetween',
     'notIn',
     'startsWith',
+    'toError',
   ],
   types: [
     'AccountFlow',

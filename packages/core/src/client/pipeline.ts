@@ -11,7 +11,7 @@
  * the session-rejected listeners. A step runs once per call; retries are inside `next`.
  */
 import { checkRequestConfig } from './configCheck';
-import { isRecord } from '../checks';
+import { isRecord, toError } from '../checks';
 import { failure, normalizeMeta } from './response';
 import type {
   ApiResponse,
@@ -106,13 +106,9 @@ export function isApiResponse(value: unknown): value is ApiResponse {
   return isRecord(value) && typeof value.status === 'number' && typeof value.success === 'boolean';
 }
 
-function asError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
-}
-
 /** The `CLIENT_ERROR` answer of a step that threw before anything answered. */
 export function clientError(error: unknown): ApiResponse {
-  return failure('CLIENT_ERROR', error instanceof Error ? error.message : String(error));
+  return failure('CLIENT_ERROR', toError(error).message);
 }
 
 /**
@@ -126,7 +122,7 @@ export function reporter(onError: ((error: Error) => void) | undefined): (error:
   return (error) => {
     if (onError === undefined) return;
     try {
-      const result = onError(asError(error)) as unknown;
+      const result = onError(toError(error)) as unknown;
       if (result instanceof Promise) result.catch(() => {});
     } catch {
       // onError is the last line: nothing left to tell.

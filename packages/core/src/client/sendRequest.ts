@@ -9,6 +9,7 @@ import {
   type SendInit,
   sendFollowingRedirects,
 } from './redirect';
+import { toError } from '../checks';
 import { failure, toApiResponse } from './response';
 import { backoffDelay, isRetryableStatus, MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry';
 import { attemptSignal, wait } from './signal';
@@ -62,7 +63,7 @@ function networkFailure(error: unknown): AttemptResult {
   // The runtime's reason (`ECONNREFUSED`), else the cause's message.
   let detail = cause?.code;
   if (typeof detail !== 'string') detail = cause?.message;
-  const base = error instanceof Error ? error.message : String(error);
+  const base = toError(error).message;
   const message = `Network error: ${base}${typeof detail === 'string' ? ` (${detail})` : ''}`;
   return failed('NETWORK_ERROR', message, error, 'NetworkError');
 }

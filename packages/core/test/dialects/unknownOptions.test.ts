@@ -1,0 +1,106 @@
+/**
+ * Every dialect factory, the two dialect builders and `createBridgeApiService` refuse an option
+ * they do not know (a typo, an option of another library) with a `TypeError` naming it, as
+ * `createClient` does: it would otherwise be silently ignored.
+ */
+import { describe, expect, it } from 'vitest';
+import { createBridgeApiService, createClient } from '@bridgekit/core';
+import {
+  dialectTransport,
+  djangoRest,
+  feathers,
+  jsonServer,
+  laravel,
+  postgrest,
+  restProvider,
+  strapi,
+} from '@bridgekit/core/dialects';
+
+const api = createClient('http://127.0.0.1:9/api');
+
+const cases: Array<[string, () => unknown, RegExp]> = [
+  [
+    'jsonServer',
+    () => jsonServer({ verison: 0 } as never),
+    /^options\.verison is not an option of jsonServer \(see JsonServerOptions\)$/,
+  ],
+  [
+    'feathers',
+    () => feathers({ pagesize: 20 } as never),
+    /^options\.pagesize is not an option of feathers \(see FeathersOptions\)$/,
+  ],
+  [
+    'djangoRest',
+    () => djangoRest({ trailingSlash: false, page_size: 20 } as never),
+    /^options\.page_size is not an option of djangoRest \(see DjangoRestOptions\)$/,
+  ],
+  [
+    'postgrest',
+    () => postgrest({ schema: 'api' } as never),
+    /^options\.schema is not an option of postgrest \(see PostgrestOptions\)$/,
+  ],
+  [
+    'strapi',
+    () => strapi({ searchFields: ['name'] } as never),
+    /^options\.searchFields is not an option of strapi \(see StrapiOptions\)$/,
+  ],
+  [
+    'laravel',
+    () => laravel({ filter: { name: 'partial' } } as never),
+    /^options\.filter is not an option of laravel \(see LaravelOptions\)$/,
+  ],
+  [
+    'restProvider',
+    () => restProvider({ name: 'acme', sesion: { header: 'Authorization' } } as never),
+    /^parts\.sesion is not a part of restProvider \(see RestProviderParts\)$/,
+  ],
+  [
+    'dialectTransport',
+    () => dialectTransport({ error: () => undefined } as never),
+    /^parts\.error is not a part of dialectTransport \(see DialectTransportParts\)$/,
+  ],
+  [
+    'createBridgeApiService',
+    () => createBridgeApiService(api, { endpoint: '/products', updateMetod: 'PUT' } as never),
+    /^config\.updateMetod is not an option of createBridgeApiService \(see EntityConfig\)$/,
+  ],
+];
+
+describe('an unknown option is a TypeError naming it', () => {
+  it.each(cases)('%s', (_name, make, message) => {
+    expect(make).toThrow(TypeError);
+    expect(make).toThrow(message);
+  });
+
+  it('a dialect factory given something other than an options object names the argument', () => {
+    for (const factory of [jsonServer, feathers, djangoRest, postgrest, strapi, laravel]) {
+      expect(() => factory('v1' as never)).toThrow(new TypeError('options must be an object'));
+    }
+  });
+
+  it('every documented option is still taken', () => {
+    expect(() => jsonServer({ version: 0 })).not.toThrow();
+    expect(() =>
+      feathers({ like: true, pageSize: 20, arrayLimit: 50, nulls: true }),
+    ).not.toThrow();
+    expect(() =>
+      djangoRest({ trailingSlash: false, pagination: 'limitOffset', pageSizeParam: 'size' }),
+    ).not.toThrow();
+    expect(() =>
+      postgrest({ id: 'uuid', search: { column: 'tsv' }, gotrue: 'https://h/auth/v1' }),
+    ).not.toThrow();
+    expect(() => strapi({ search: ['name'] })).not.toThrow();
+    expect(() => laravel({ filters: { name: 'partial' }, search: 'q' })).not.toThrow();
+    expect(() =>
+      dialectTransport({ envelope: false, session: { header: 'Authorization' }, errors: () => undefined }),
+    ).not.toThrow();
+    expect(() =>
+      createBridgeApiService(api, {
+        endpoint: '/products',
+        customEndpoints: { get: '/products/:id' },
+        updateMethod: 'PUT',
+        dialect: strapi(),
+      }),
+    ).not.toThrow();
+  });
+});
