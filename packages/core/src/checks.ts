@@ -50,25 +50,36 @@ export function mustBe(
 }
 
 /**
- * Throws a `TypeError` naming the first key of `options` that `known` does not list (a typo,
- * or an option of another library, would otherwise be silently ignored), and one naming the
- * argument when `options` is not an object. `what` says whose option it is.
+ * Every option of `T`, each `true`: a list of known keys that the compiler keeps complete (a
+ * missing or a misspelt one is a type error), for `checkKnownKeys`.
  *
  * @example
- * checkKnownKeys('options', options, ['version'], 'an option of jsonServer (see JsonServerOptions)');
- * // jsonServer({ verison: 0 }): TypeError: options.verison is not an option of jsonServer (see JsonServerOptions)
+ * const OPTIONS: KnownKeys<JsonServerOptions> = { version: true };
+ */
+export type KnownKeys<T> = Readonly<Record<keyof T, true>>;
+
+/**
+ * Throws a `TypeError` naming the first key of `options` that `known` does not have (a typo,
+ * or an option of another library, would otherwise be silently ignored), and one naming the
+ * argument when `options` is not an object.
+ *
+ * @example
+ * checkKnownKeys('jsonServer', 'options', options, { version: true });
+ * // jsonServer({ verison: 0 }): TypeError: options.verison is not an option of jsonServer
  */
 export function checkKnownKeys(
+  owner: string,
   name: string,
   options: object,
-  known: readonly string[],
-  what: string,
+  known: KnownKeys<Record<string, unknown>>,
 ): void {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`${name} must be an object`);
   }
   for (const key of Object.keys(options)) {
-    if (!known.includes(key)) throw new TypeError(`${name}.${key} is not ${what}`);
+    if (!Object.hasOwn(known, key)) {
+      throw new TypeError(`${name}.${key} is not an option of ${owner}`);
+    }
   }
 }
 

@@ -77,38 +77,93 @@ function errorText(value: unknown): string | undefined {
   return undefined;
 }
 
-// Arrays of messages nested deeper than this are not messages: they are shown as JSON.
-const MESSAGE_DEPTH = 4;
+/** How `fieldErrors` reads a backend's field errors. */
+export interface FieldErrorsOptions {
+  /**
+   * What joins the messages of one field; `false` keeps only the first (as Laravel's own
+   * `message` does).
+   * @default ', '
+   */
+  join?: string | false;
+  /**
+   * Whether a nested object is read as fields of its own under dotted names (`address.city`,
+   * `items.1.qty`), as DRF, Feathers' schemas and Strapi nest them; else it is one message,
+   * its JSON text.
+   * @default false
+   */
+  dotted?: boolean;
+}
 
-/** One message of a field: a string, the strings of an array, or an object's `message`. */
-function messageText(value: unknown, depth = 0): string {
-  if (typeof value === 'string') return value;
-  // Bounded: an array nested thousands of levels deep must not overflow the stack (the
-  // response would then look like a network error instead of the server's answer).
-  if (Array.isArray(value) && depth < MESSAGE_DEPTH) {
-    return value.map((item) => messageText(item, depth + 1)).join(', ');
-  }
-  if (isObject(value) && typeof value.message === 'string') return value.message;
-  // Nested deeper than a message: kept as bounded JSON. A body nested thousands of levels
-  // deep overflows JSON.stringify's stack; that must not turn the response into a failure.
+// Structures nested deeper than this are not read further: the rest is one message, its JSON
+// text. A body nested thousands of levels deep must not overflow the stack (the response
+// would then look like a network error instead of the server's answer).
+const MAX_DEPTH = 16;
+// Longer JSON text of an unreadable value is cut.
+const JSON_TEXT_MAX = 500;
+
+function jsonText(value: unknown): string {
+  // A body nested thousands of levels deep overflows JSON.stringify's stack; that must not
+  // turn the response into a failure.
   try {
     const text = JSON.stringify(value) ?? String(value);
-    return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+    return text.length > JSON_TEXT_MAX ? `${text.slice(0, JSON_TEXT_MAX)}…` : text;
   } catch {
     return '[unreadable]';
   }
 }
 
 /**
- * Field errors (field -> message) from an object of fields; arrays of messages are joined.
+ * Field -> message from a failure's field errors: the one flattener of the core and of every
+ * dialect. The top level's keys are the fields. A message is a string, an error object's string
+ * `message`, or any other plain value's text; a list holds messages of its field (joined by
+ * `join`); `null` is no message. Messages about no field (a top-level list or text) sit under
+ * `''`. `undefined` when no field has a message.
  *
  * @example
  * fieldErrors({ name: ['required', 'too short'] }) // { name: 'required, too short' }
+ * fieldErrors({ address: { city: ['Required.'] } }, { join: false, dotted: true })
+ * // { 'address.city': 'Required.' }
  */
-export function fieldErrors(value: unknown): Record<string, string> | undefined {
-  if (!isObject(value)) return undefined;
-  // fromEntries defines own properties: a field named __proto__ is a field, not a prototype.
-  return Object.fromEntries(Object.keys(value).map((field) => [field, messageText(value[field])]));
+export function fieldErrors(
+  value: unknown,
+  options: FieldErrorsOptions = {},
+): Record<string, string> | undefined {
+  const { join = ', ', dotted = false } = options;
+  const out: Record<string, string> = {};
+  const add = (field: string, message: string) => {
+    // Assigning to `__proto__` would change the prototype: that field is left out.
+    if (field === '__proto__') return;
+    if (!Object.hasOwn(out, field)) out[field] = message;
+    else if (join !== false) out[field] += join + message;
+  };
+  // The one message a value is, or `undefined` when its entries are read as fields.
+  const messageOf = (value: object, depth: number): string | undefined => {
+    const list = Array.isArray(value);
+    const { message } = value as { message?: unknown };
+    // An error object (`{ message, rule }`) below the top level, whose keys are the fields.
+    if (depth > 0 && !list && typeof message === 'string') return message;
+    // A nested object is one message unless dotted; so is anything nested too deep.
+    if (depth > MAX_DEPTH || (depth > 0 && !list && !dotted)) return jsonText(value);
+    return undefined;
+  };
+  const read = (field: string, value: unknown, depth: number): void => {
+    if (value === null || value === undefined) return;
+    const message = typeof value === 'object' ? messageOf(value, depth) : String(value);
+    if (message !== undefined) {
+      add(field, message);
+      return;
+    }
+    const list = Array.isArray(value);
+    for (const [key, item] of Object.entries(value as object)) {
+      // A list's messages are its field's; its objects are numbered fields when dotted.
+      const numbered = !list || (dotted && typeof item === 'object' && !Array.isArray(item));
+      let name = field;
+      if (numbered) name = field ? `${field}.${key}` : key;
+      read(name, item, depth + 1);
+    }
+  };
+  read('', value, 0);
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function statusLine(res: Response): string {

@@ -1,5 +1,5 @@
 import type { Client } from '../client/client';
-import { mustBe } from '../checks';
+import { checkKnownKeys, type KnownKeys, mustBe } from '../checks';
 import type { ListItemAt, TypedClient, UntypedClient } from '../typed/TypedClient';
 import type { Endpoint } from '../typed/typedPaths';
 import type { Dialect, DialectQuery } from '../contract/dialect';
@@ -47,6 +47,13 @@ export interface EntityConfig {
    */
   dialect?: Dialect;
 }
+
+const ENTITY_CONFIG: KnownKeys<EntityConfig> = {
+  endpoint: true,
+  customEndpoints: true,
+  updateMethod: true,
+  dialect: true,
+};
 
 /**
  * An `EntityConfig` whose endpoint is a GET path of a typed client's document (the
@@ -219,6 +226,7 @@ export function createBridgeApiService<T>(
   if (!config || typeof config.endpoint !== 'string' || config.endpoint.trim() === '') {
     throw mustBe('config.endpoint', 'a non-empty string', config?.endpoint);
   }
+  checkKnownKeys('createBridgeApiService', 'config', config, ENTITY_CONFIG);
   const dialect: Dialect | undefined = config.dialect ?? client.getConfig?.().dialect;
   const records = dialect?.records ?? {};
   const query = dialect?.query ?? bracketSerializer;

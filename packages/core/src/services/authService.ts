@@ -231,7 +231,9 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
           try {
             client.setSessionId(result.sessionId);
           } catch (error) {
-            throw invalid(`The login response holds an unusable sessionId: ${toError(error).message}`);
+            throw invalid(
+              `The login response holds an unusable sessionId: ${toError(error).message}`,
+            );
           }
         }
         await settle(result.user);

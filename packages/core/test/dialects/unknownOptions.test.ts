@@ -22,47 +22,47 @@ const cases: Array<[string, () => unknown, RegExp]> = [
   [
     'jsonServer',
     () => jsonServer({ verison: 0 } as never),
-    /^options\.verison is not an option of jsonServer \(see JsonServerOptions\)$/,
+    /^options\.verison is not an option of jsonServer$/,
   ],
   [
     'feathers',
     () => feathers({ pagesize: 20 } as never),
-    /^options\.pagesize is not an option of feathers \(see FeathersOptions\)$/,
+    /^options\.pagesize is not an option of feathers$/,
   ],
   [
     'djangoRest',
     () => djangoRest({ trailingSlash: false, page_size: 20 } as never),
-    /^options\.page_size is not an option of djangoRest \(see DjangoRestOptions\)$/,
+    /^options\.page_size is not an option of djangoRest$/,
   ],
   [
     'postgrest',
     () => postgrest({ schema: 'api' } as never),
-    /^options\.schema is not an option of postgrest \(see PostgrestOptions\)$/,
+    /^options\.schema is not an option of postgrest$/,
   ],
   [
     'strapi',
     () => strapi({ searchFields: ['name'] } as never),
-    /^options\.searchFields is not an option of strapi \(see StrapiOptions\)$/,
+    /^options\.searchFields is not an option of strapi$/,
   ],
   [
     'laravel',
     () => laravel({ filter: { name: 'partial' } } as never),
-    /^options\.filter is not an option of laravel \(see LaravelOptions\)$/,
+    /^options\.filter is not an option of laravel$/,
   ],
   [
     'restProvider',
     () => restProvider({ name: 'acme', sesion: { header: 'Authorization' } } as never),
-    /^parts\.sesion is not a part of restProvider \(see RestProviderParts\)$/,
+    /^parts\.sesion is not an option of restProvider$/,
   ],
   [
     'dialectTransport',
     () => dialectTransport({ error: () => undefined } as never),
-    /^parts\.error is not a part of dialectTransport \(see DialectTransportParts\)$/,
+    /^parts\.error is not an option of dialectTransport$/,
   ],
   [
     'createBridgeApiService',
     () => createBridgeApiService(api, { endpoint: '/products', updateMetod: 'PUT' } as never),
-    /^config\.updateMetod is not an option of createBridgeApiService \(see EntityConfig\)$/,
+    /^config\.updateMetod is not an option of createBridgeApiService$/,
   ],
 ];
 
@@ -80,9 +80,7 @@ describe('an unknown option is a TypeError naming it', () => {
 
   it('every documented option is still taken', () => {
     expect(() => jsonServer({ version: 0 })).not.toThrow();
-    expect(() =>
-      feathers({ like: true, pageSize: 20, arrayLimit: 50, nulls: true }),
-    ).not.toThrow();
+    expect(() => feathers({ like: true, pageSize: 20, arrayLimit: 50, nulls: true })).not.toThrow();
     expect(() =>
       djangoRest({ trailingSlash: false, pagination: 'limitOffset', pageSizeParam: 'size' }),
     ).not.toThrow();
@@ -92,7 +90,11 @@ describe('an unknown option is a TypeError naming it', () => {
     expect(() => strapi({ search: ['name'] })).not.toThrow();
     expect(() => laravel({ filters: { name: 'partial' }, search: 'q' })).not.toThrow();
     expect(() =>
-      dialectTransport({ envelope: false, session: { header: 'Authorization' }, errors: () => undefined }),
+      dialectTransport({
+        envelope: false,
+        session: { header: 'Authorization' },
+        errors: () => undefined,
+      }),
     ).not.toThrow();
     expect(() =>
       createBridgeApiService(api, {
