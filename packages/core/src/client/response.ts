@@ -87,37 +87,42 @@ export interface FieldErrorsOptions {
   join?: string | false;
   /**
    * Whether a nested object is read as fields of its own under dotted names (`address.city`,
-   * `items.1.qty`), as DRF, Feathers' schemas and Strapi nest them; else it is one message,
-   * its JSON text.
+   * `items.1.qty`), as DRF, Feathers' schemas and Strapi nest them; else it is one message: its
+   * `message`, or its JSON text.
    * @default false
    */
   dotted?: boolean;
 }
 
-// Structures nested deeper than this are not read further: the rest is one message, its JSON
-// text. A body nested thousands of levels deep must not overflow the stack (the response
-// would then look like a network error instead of the server's answer).
+// Deeper structures are one message, their JSON text: a body nested thousands of levels deep
+// must not overflow the stack (the response would then look like a network error).
 const MAX_DEPTH = 16;
-// Longer JSON text of an unreadable value is cut.
+// A longer JSON text is cut.
 const JSON_TEXT_MAX = 500;
 
-function jsonText(value: unknown): string {
-  // A body nested thousands of levels deep overflows JSON.stringify's stack; that must not
-  // turn the response into a failure.
+/** The message of an object that is not read as fields: its `message`, else its JSON text. */
+function objectMessage(value: object): string {
+  const { message } = value as { message?: unknown };
+  if (typeof message === 'string') return message;
+  // JSON.stringify overflows its stack on a body nested thousands of levels deep; that must
+  // not turn the response into a failure.
   try {
-    const text = JSON.stringify(value) ?? String(value);
+    const text = JSON.stringify(value);
     return text.length > JSON_TEXT_MAX ? `${text.slice(0, JSON_TEXT_MAX)}…` : text;
   } catch {
     return '[unreadable]';
   }
 }
 
+/** `key` under `field`: `address.city`, or `city` at the top. */
+const fieldName = (field: string, key: string) => (field ? `${field}.${key}` : key);
+
 /**
  * Field -> message from a failure's field errors: the one flattener of the core and of every
- * dialect. The top level's keys are the fields. A message is a string, an error object's string
- * `message`, or any other plain value's text; a list holds messages of its field (joined by
- * `join`); `null` is no message. Messages about no field (a top-level list or text) sit under
- * `''`. `undefined` when no field has a message.
+ * dialect. The top level's keys are the fields. A field's message is a string or any other
+ * plain value's text; a list holds messages of its field (joined by `join`); `null` is no
+ * message. Messages about no field (a top-level list or text) sit under `''`. `undefined` when
+ * no field has a message.
  *
  * @example
  * fieldErrors({ name: ['required', 'too short'] }) // { name: 'required, too short' }
@@ -136,30 +141,21 @@ export function fieldErrors(
     if (!Object.hasOwn(out, field)) out[field] = message;
     else if (join !== false) out[field] += join + message;
   };
-  // The one message a value is, or `undefined` when its entries are read as fields.
-  const messageOf = (value: object, depth: number): string | undefined => {
-    const list = Array.isArray(value);
-    const { message } = value as { message?: unknown };
-    // An error object (`{ message, rule }`) below the top level, whose keys are the fields.
-    if (depth > 0 && !list && typeof message === 'string') return message;
-    // A nested object is one message unless dotted; so is anything nested too deep.
-    if (depth > MAX_DEPTH || (depth > 0 && !list && !dotted)) return jsonText(value);
-    return undefined;
-  };
   const read = (field: string, value: unknown, depth: number): void => {
     if (value === null || value === undefined) return;
-    const message = typeof value === 'object' ? messageOf(value, depth) : String(value);
-    if (message !== undefined) {
-      add(field, message);
+    if (typeof value !== 'object') {
+      add(field, String(value));
       return;
     }
     const list = Array.isArray(value);
-    for (const [key, item] of Object.entries(value as object)) {
+    if (depth > MAX_DEPTH || !(list || dotted || depth === 0)) {
+      add(field, objectMessage(value));
+      return;
+    }
+    for (const [key, item] of Object.entries(value)) {
       // A list's messages are its field's; its objects are numbered fields when dotted.
-      const numbered = !list || (dotted && typeof item === 'object' && !Array.isArray(item));
-      let name = field;
-      if (numbered) name = field ? `${field}.${key}` : key;
-      read(name, item, depth + 1);
+      const named = !list || (dotted && isObject(item));
+      read(named ? fieldName(field, key) : field, item, depth + 1);
     }
   };
   read('', value, 0);

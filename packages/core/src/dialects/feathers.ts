@@ -201,7 +201,10 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
       const { name, message, errors, data } = (body ?? {}) as any;
       if (typeof name !== 'string' || typeof message !== 'string') return undefined;
       // A field's errors: a message, a list of them or an error object (`{ message }`).
-      const fields: Record<string, unknown> = { ...errors };
+      const fields: Record<string, unknown> = {};
+      for (const field of Object.keys(errors ?? {})) {
+        fields[field] = errors[field]?.message ?? errors[field];
+      }
       // Schema (ajv) validation puts its errors in `data`: `[{ instancePath: '/name', message }]`.
       for (const issue of Array.isArray(data) ? data : []) {
         if (issue?.instancePath) {

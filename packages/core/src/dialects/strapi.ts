@@ -25,22 +25,14 @@ const OPTIONS: KnownKeys<StrapiOptions> = { search: true };
 // Strapi's `qs` parser reads an indexed list longer than this (`[100]` and up) as an object.
 const ARRAY_LIMIT = 100;
 
-// Strapi's operator for each of ours; `like` and `ilike` depend on the pattern (`patternFilter`).
-const OPERATORS: Record<string, string> = {
-  eq: '$eq',
-  ne: '$ne',
-  gt: '$gt',
-  gte: '$gte',
-  lt: '$lt',
-  lte: '$lte',
-  in: '$in',
+// Our operators Strapi has (`like` and `ilike` by the pattern, `patternFilter`); each is `$` and
+// our name but for the renamed ones.
+const SUPPORTED =
+  /^(eq|ne|gt|gte|lt|lte|in|nin|null|nnull|between|notBetween|startsWith|endsWith|like|ilike)$/;
+const RENAMED: Record<string, string> = {
   nin: '$notIn',
-  null: '$null',
   nnull: '$notNull',
-  between: '$between',
   notBetween: '$not][$between',
-  startsWith: '$startsWith',
-  endsWith: '$endsWith',
 };
 // Strapi wraps the value in `%` itself and passes its wildcards on: a SQL pattern maps to
 // $contains (`%x%`), $startsWith (`x%`), $endsWith (`%x`) or, without wildcards, $eq.
@@ -48,9 +40,6 @@ const PATTERN = /^(%?)(.*?)(%?)$/s;
 const WILDCARD = /[%_]/;
 
 type Filter = QueryEntry & { kind: 'filter' };
-
-const supports = (operator: string) =>
-  Object.hasOwn(OPERATORS, operator) || operator === 'like' || operator === 'ilike';
 
 /** `[a][b]` for the field `a.b` (dots reach into relations, as Strapi's deep filters). */
 const brackets = (field: string) =>
@@ -70,7 +59,7 @@ function patternFilter(operator: string, pattern: string): [operator: string, te
 }
 
 function filterPairs({ field, operator, value }: Filter): string[] {
-  let op = OPERATORS[operator];
+  let op = RENAMED[operator] ?? `$${operator}`;
   let text = value;
   if (operator === 'like' || operator === 'ilike') {
     [op, text] = patternFilter(operator, value as string);
@@ -162,7 +151,7 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
           return unsupported(NAME, 'search: set strapi({ search: [fields] })');
         }
         if (e.kind !== 'filter') return undefined;
-        if (!supports(e.operator)) return unsupported(NAME, entryLabel(e));
+        if (!SUPPORTED.test(e.operator)) return unsupported(NAME, entryLabel(e));
         if (Array.isArray(e.value) && e.value.length > ARRAY_LIMIT) {
           return unsupported(NAME, `more than ${ARRAY_LIMIT} values in ${entryLabel(e)}`);
         }
