@@ -1,6 +1,6 @@
 /**
- * Small helpers for dialect authors (built-in and user-written): messages, value encoding,
- * pagination headers and honest list meta. Each is tiny and tree-shakes on its own.
+ * Helpers for dialect authors (built-in and user-written): messages, value encoding, pagination
+ * headers, honest list meta and field errors, each on its own.
  */
 import type { DialectQuery, ListRequest } from '../contract/dialect';
 import type { QueryEntry } from '../query/serializer';
