@@ -50,37 +50,18 @@ export function mustBe(
 }
 
 /**
- * Every option of `T`, each `true`: a list of known keys that the compiler keeps complete (a
- * missing or a misspelt one is a type error), for `checkKnownKeys`.
+ * Throws a `TypeError` naming the first key of `unknown`: what is left of an options object
+ * once its known options were taken out (`const { version, ...unknown } = options`). A typo, or
+ * an option of another library, would otherwise be silently ignored.
  *
  * @example
- * const OPTIONS: KnownKeys<JsonServerOptions> = { version: true };
- */
-export type KnownKeys<T> = Readonly<Record<keyof T, true>>;
-
-/**
- * Throws a `TypeError` naming the first key of `options` that `known` does not have (a typo,
- * or an option of another library, would otherwise be silently ignored), and one naming the
- * argument when `options` is not an object.
- *
- * @example
- * checkKnownKeys('jsonServer', 'options', options, { version: true });
+ * const { version, ...unknown } = options;
+ * rejectUnknownOptions('jsonServer', 'options', unknown);
  * // jsonServer({ verison: 0 }): TypeError: options.verison is not an option of jsonServer
  */
-export function checkKnownKeys(
-  owner: string,
-  name: string,
-  options: object,
-  known: KnownKeys<Record<string, unknown>>,
-): void {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`${name} must be an object`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!Object.hasOwn(known, key)) {
-      throw new TypeError(`${name}.${key} is not an option of ${owner}`);
-    }
-  }
+export function rejectUnknownOptions(owner: string, name: string, unknown: object): void {
+  const [key] = Object.keys(unknown);
+  if (key !== undefined) throw new TypeError(`${name}.${key} is not an option of ${owner}`);
 }
 
 /**

@@ -135,27 +135,20 @@ export function fieldErrors(
 ): Record<string, string> | undefined {
   const { join = ', ', dotted = false } = options;
   const out: Record<string, string> = {};
-  const add = (field: string, message: string) => {
-    // Assigning to `__proto__` would change the prototype: that field is left out.
-    if (field === '__proto__') return;
-    if (!Object.hasOwn(out, field)) out[field] = message;
-    else if (join !== false) out[field] += join + message;
-  };
   const read = (field: string, value: unknown, depth: number): void => {
     if (value === null || value === undefined) return;
-    if (typeof value !== 'object') {
-      add(field, String(value));
-      return;
-    }
     const list = Array.isArray(value);
-    if (depth > MAX_DEPTH || !(list || dotted || depth === 0)) {
-      add(field, objectMessage(value));
-      return;
-    }
-    for (const [key, item] of Object.entries(value)) {
-      // A list's messages are its field's; its objects are numbered fields when dotted.
-      const named = !list || (dotted && isObject(item));
-      read(named ? fieldName(field, key) : field, item, depth + 1);
+    if (typeof value === 'object' && depth <= MAX_DEPTH && (list || dotted || depth === 0)) {
+      for (const [key, item] of Object.entries(value)) {
+        // A list's messages are its field's; its objects are numbered fields when dotted.
+        const named = !list || (dotted && isObject(item));
+        read(named ? fieldName(field, key) : field, item, depth + 1);
+      }
+    } else if (field !== '__proto__') {
+      // (Assigning to `__proto__` would change the prototype: that field is left out.)
+      const message = typeof value === 'object' ? objectMessage(value) : String(value);
+      if (!Object.hasOwn(out, field)) out[field] = message;
+      else if (join !== false) out[field] += join + message;
     }
   };
   read('', value, 0);

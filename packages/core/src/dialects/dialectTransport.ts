@@ -5,7 +5,7 @@
  * not to, and tracks the session by its value wherever this middleware moves it.
  */
 import type { DialectErrorContext, DialectErrorFields, DialectSession } from '../contract/dialect';
-import { checkKnownKeys, type KnownKeys } from '../checks';
+import { rejectUnknownOptions } from '../checks';
 import { deleteHeader, getHeader, headerMap, putHeader } from '../client/headers';
 import type { Middleware } from '../contract/http';
 
@@ -32,8 +32,6 @@ export interface DialectTransportParts {
   errors?(body: unknown, response: DialectErrorContext): DialectErrorFields | undefined;
 }
 
-const PARTS: KnownKeys<DialectTransportParts> = { envelope: true, session: true, errors: true };
-
 /**
  * The transport part of a dialect (`Dialect.transport`) from its declarative parts: moves the
  * session to the backend's header and scheme, turns envelopes off, maps error bodies.
@@ -53,8 +51,8 @@ const PARTS: KnownKeys<DialectTransportParts> = { envelope: true, session: true,
  * const api = createClient('https://h/api', { dialect: myApi });
  */
 export function dialectTransport(parts: DialectTransportParts): Middleware {
-  checkKnownKeys('dialectTransport', 'parts', parts, PARTS);
-  const { envelope, session, errors } = parts;
+  const { envelope, session, errors, ...unknown } = parts;
+  rejectUnknownOptions('dialectTransport', 'parts', unknown);
   if (session && typeof session.header !== 'string') {
     throw new TypeError('parts.session.header must be a header name');
   }

@@ -7,7 +7,7 @@
  * refused rather than sent.
  */
 import type { Dialect } from '../contract/dialect';
-import { checkKnownKeys, type KnownKeys } from '../checks';
+import { rejectUnknownOptions } from '../checks';
 import { queryText } from '../query/params';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, flattenErrors } from './shared';
@@ -39,11 +39,6 @@ type Obj = Record<string, any>;
 type Filter = QueryEntry & { kind: 'filter' };
 
 const NAME = 'Django REST Framework';
-const OPTIONS: KnownKeys<DjangoRestOptions> = {
-  trailingSlash: true,
-  pagination: true,
-  pageSizeParam: true,
-};
 // A `like` pattern a lookup can hold: `%` only at the ends, no `_`; `\` escapes.
 const LIKE = /^(%*)((?:\\.|[^%_\\]|\\$)*)(%*)$/s;
 
@@ -115,8 +110,8 @@ function filterPair({ field, operator, value }: Filter): string[] | string {
  * // GET /api/products/?price__range=1,5&ordering=-price
  */
 export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelope: false } {
-  checkKnownKeys('djangoRest', 'options', options, OPTIONS);
-  const { trailingSlash = true, pagination, pageSizeParam = 'page_size' } = options;
+  const { trailingSlash = true, pagination, pageSizeParam = 'page_size', ...unknown } = options;
+  rejectUnknownOptions('djangoRest', 'options', unknown);
   const offsets = pagination === 'limitOffset';
 
   /** `[name, value]` of an entry, or what cannot be sent and why. */

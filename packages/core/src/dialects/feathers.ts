@@ -3,7 +3,7 @@
  * `{ total, limit, skip, data }`, `POST /authentication` and `Authorization: Bearer`.
  */
 import type { Dialect } from '../contract/dialect';
-import { checkKnownKeys, type KnownKeys } from '../checks';
+import { rejectUnknownOptions } from '../checks';
 import type { QueryEntry } from '../query/serializer';
 import { flattenErrors, pair } from './shared';
 import { restProvider } from './restProvider';
@@ -42,12 +42,6 @@ export interface FeathersOptions {
 
 type Pairs = Array<[name: string, value: unknown]>;
 
-const OPTIONS: KnownKeys<FeathersOptions> = {
-  like: true,
-  pageSize: true,
-  arrayLimit: true,
-  nulls: true,
-};
 // The operators Feathers writes as `field[$op]=value`.
 const OPERATORS = /^(ne|gt|gte|lt|lte|in|nin)$/;
 
@@ -63,14 +57,14 @@ const OPERATORS = /^(ne|gt|gte|lt|lte|in|nin)$/;
  * // 'price[$gte]=100&$sort[price]=-1&$limit=5'
  */
 export function feathers(options: FeathersOptions = {}): Dialect & { envelope: false } {
-  checkKnownKeys('feathers', 'options', options, OPTIONS);
-  const { pageSize: size = 10, arrayLimit = 20 } = options;
+  const { like, pageSize: size = 10, arrayLimit = 20, nulls, ...unknown } = options;
+  rejectUnknownOptions('feathers', 'options', unknown);
   // qs reads brackets and Feathers reads `$` names: such a field would be another query.
   const badField = (field: string) => /[[\]]|^\$/.test(field);
   // A null goes as '' (what Feathers' own client sends), which only the app's schema makes a
   // null: the text 'null' would match the string "null", or be a 400 for a number field.
   const refusedNull = (field: string, items: unknown[]) =>
-    !options.nulls && items.some((item) => item == null)
+    !nulls && items.some((item) => item == null)
       ? `null (on "${field}") unless the app's query schema reads '' as null; set feathers({ nulls: true }) if it does`
       : undefined;
   const text = (value: unknown) => value ?? '';
@@ -111,8 +105,8 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
             ];
           }
         }
-        const like = operator === 'like' || operator === 'ilike';
-        if (OPERATORS.test(operator) || (like && options.like)) {
+        const likeOperator = operator === 'like' || operator === 'ilike';
+        if (OPERATORS.test(operator) || (likeOperator && like)) {
           return [[`${field}[$${operator}]`, text(value)]];
         }
         return `operator '${operator}' (on "${field}")`;

@@ -3,7 +3,7 @@
  * (`field_gte=`, `field_like=` regex, `_page`/`_limit` + `X-Total-Count`, `q`).
  */
 import type { Dialect } from '../contract/dialect';
-import { checkKnownKeys, type KnownKeys } from '../checks';
+import { rejectUnknownOptions } from '../checks';
 import type { QueryEntry } from '../query/serializer';
 import { pair, totalCountHeader } from './shared';
 import { restProvider } from './restProvider';
@@ -18,8 +18,6 @@ export interface JsonServerOptions {
 }
 
 type Pairs = Array<[name: string, value: unknown]>;
-
-const OPTIONS: KnownKeys<JsonServerOptions> = { version: true };
 
 // `%text%`, `text%`, `%text` with `\%`/`\_` as literal characters.
 const AFFIX = /^(%?)((?:\\.|[^%_\\])*)(%?)$/;
@@ -60,8 +58,9 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [val
  * // 'price:gte=100&_sort=-price'
  */
 export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelope: false } {
-  checkKnownKeys('jsonServer', 'options', options, OPTIONS);
-  const v0 = options.version === 0;
+  const { version, ...unknown } = options;
+  rejectUnknownOptions('jsonServer', 'options', unknown);
+  const v0 = version === 0;
   const name = `json-server ${v0 ? '0.17' : '1.x'}`;
   // The pairs of one entry, or what this version cannot express.
   const wire = (e: QueryEntry): Pairs | string => {

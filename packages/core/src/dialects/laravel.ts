@@ -5,7 +5,7 @@
  * Resources", "Validation" and "Sanctum" docs.
  */
 import type { Dialect } from '../contract/dialect';
-import { checkKnownKeys, type KnownKeys } from '../checks';
+import { rejectUnknownOptions } from '../checks';
 import { queryText } from '../query/params';
 import type { QueryEntry } from '../query/serializer';
 import {
@@ -46,7 +46,6 @@ export interface LaravelOptions {
 type Filter = QueryEntry & { kind: 'filter' };
 
 const NAME = 'Laravel';
-const OPTIONS: KnownKeys<LaravelOptions> = { filters: true, search: true };
 // The operators each kind of filter takes.
 const MODES: Record<LaravelFilter, readonly string[]> = {
   exact: ['eq', 'in'],
@@ -96,8 +95,8 @@ function valueFitsFilter(operator: string, value: string): boolean {
  * // GET /api/products?filter[name]=desk&filter[price]=%3E%3D10
  */
 export function laravel(options: LaravelOptions = {}): Dialect & { envelope: false } {
-  checkKnownKeys('laravel', 'options', options, OPTIONS);
-  const { filters = {}, search } = options;
+  const { filters = {}, search, ...unknown } = options;
+  rejectUnknownOptions('laravel', 'options', unknown);
   const mode = (field: string): LaravelFilter =>
     Object.hasOwn(filters, field) ? (filters[field] as LaravelFilter) : 'exact';
   // The texts of one filter entry, before encoding: spatie splits a value on `,`.

@@ -4,7 +4,7 @@
  * "URL Grammar" references.
  */
 import type { Dialect } from '../contract/dialect';
-import { checkKnownKeys, type KnownKeys } from '../checks';
+import { rejectUnknownOptions } from '../checks';
 import { queryText } from '../query/params';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, encodeValue, entryLabel, unsupported } from './shared';
@@ -34,7 +34,6 @@ export interface PostgrestOptions {
 }
 
 const NAME = 'PostgREST';
-const OPTIONS: KnownKeys<PostgrestOptions> = { id: true, search: true, gotrue: true };
 // Without a limit a page has no offset: PAGE rows per page, sent explicitly.
 const PAGE = 10;
 const OBJECT = 'application/vnd.pgrst.object+json';
@@ -119,8 +118,8 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  * // GET /rest/v1/products?price=gte.10&order=price.desc
  */
 export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope: false } {
-  checkKnownKeys('postgrest', 'options', options, OPTIONS);
-  const { id = 'id', search, gotrue } = options;
+  const { id = 'id', search, gotrue, ...unknown } = options;
+  rejectUnknownOptions('postgrest', 'options', unknown);
   return restProvider({
     name: NAME,
     options,

@@ -4,7 +4,7 @@
  */
 import type { Dialect, ListRequest } from '../contract/dialect';
 import type { ApiResponse } from '../contract/http';
-import { checkKnownKeys, type KnownKeys } from '../checks';
+import { rejectUnknownOptions } from '../checks';
 import { type DialectTransportParts, dialectTransport } from './dialectTransport';
 import { type DialectQuerySpec, dialectQuery, type ListFacts, listPage } from './shared';
 
@@ -30,18 +30,6 @@ export interface RestProviderParts
   options?: object;
 }
 
-const PARTS: KnownKeys<RestProviderParts> = {
-  name: true,
-  query: true,
-  list: true,
-  records: true,
-  operations: true,
-  auth: true,
-  session: true,
-  errors: true,
-  options: true,
-};
-
 /**
  * A dialect from parts, with the defaults of a REST backend: no `{ success, data }`
  * envelope and `PATCH` updates (`records.updateMethod` wins); `session` and `errors` become
@@ -63,12 +51,13 @@ const PARTS: KnownKeys<RestProviderParts> = {
  * const api = createClient('https://api.acme.test', { dialect: acme });
  */
 export function restProvider(parts: RestProviderParts): Dialect & { envelope: false } {
-  checkKnownKeys('restProvider', 'parts', parts, PARTS);
-  const { query, list, options, session, errors, ...rest } = parts;
+  const { name, query, list, records, operations, auth, session, errors, options, ...unknown } =
+    parts;
+  rejectUnknownOptions('restProvider', 'parts', unknown);
   return {
+    name,
     // Equal options make an equal id: the hooks then share services and caches across calls.
-    id: options && rest.name + JSON.stringify(options),
-    ...rest,
+    id: options && name + JSON.stringify(options),
     // Declared for the types, done by the transport.
     envelope: false,
     transport: dialectTransport({ envelope: false, session, errors }),
@@ -76,6 +65,8 @@ export function restProvider(parts: RestProviderParts): Dialect & { envelope: fa
     query: query && dialectQuery(query),
     list:
       list && ((response, requested) => listPage(list(response, requested), requested) as never),
-    records: { updateMethod: 'PATCH', ...rest.records },
+    operations,
+    auth,
+    records: { updateMethod: 'PATCH', ...records },
   };
 }

@@ -5,7 +5,7 @@
  * (it does not escape `%` or `_` in values).
  */
 import type { Dialect } from '../contract/dialect';
-import { checkKnownKeys, type KnownKeys } from '../checks';
+import { rejectUnknownOptions } from '../checks';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent, entryLabel, flattenErrors, pair, unsupported } from './shared';
 import { restProvider } from './restProvider';
@@ -21,7 +21,6 @@ export interface StrapiOptions {
 }
 
 const NAME = 'Strapi 5';
-const OPTIONS: KnownKeys<StrapiOptions> = { search: true };
 // Strapi's `qs` parser reads an indexed list longer than this (`[100]` and up) as an object.
 const ARRAY_LIMIT = 100;
 
@@ -101,8 +100,8 @@ function misreadWildcards(operator: string, value: unknown): boolean {
  * // GET /api/products?filters[price][$gte]=10&sort[0]=price:desc&pagination[page]=2
  */
 export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false } {
-  checkKnownKeys('strapi', 'options', options, OPTIONS);
-  const { search } = options;
+  const { search, ...unknown } = options;
+  rejectUnknownOptions('strapi', 'options', unknown);
   return restProvider({
     name: NAME,
     options,

@@ -1,5 +1,5 @@
 import type { Client } from '../client/client';
-import { checkKnownKeys, type KnownKeys, mustBe } from '../checks';
+import { mustBe, rejectUnknownOptions } from '../checks';
 import type { ListItemAt, TypedClient, UntypedClient } from '../typed/TypedClient';
 import type { Endpoint } from '../typed/typedPaths';
 import type { Dialect, DialectQuery } from '../contract/dialect';
@@ -47,13 +47,6 @@ export interface EntityConfig {
    */
   dialect?: Dialect;
 }
-
-const ENTITY_CONFIG: KnownKeys<EntityConfig> = {
-  endpoint: true,
-  customEndpoints: true,
-  updateMethod: true,
-  dialect: true,
-};
 
 /**
  * An `EntityConfig` whose endpoint is a GET path of a typed client's document (the
@@ -229,17 +222,24 @@ export function createBridgeApiService<T>(
   if (!config || typeof config.endpoint !== 'string' || config.endpoint.trim() === '') {
     throw mustBe('config.endpoint', 'a non-empty string', config?.endpoint);
   }
-  checkKnownKeys('createBridgeApiService', 'config', config, ENTITY_CONFIG);
-  const dialect: Dialect | undefined = config.dialect ?? client.getConfig?.().dialect;
+  const {
+    endpoint: collection,
+    customEndpoints,
+    updateMethod: askedMethod,
+    dialect: entityDialect,
+    ...unknown
+  } = config;
+  rejectUnknownOptions('createBridgeApiService', 'config', unknown);
+  const dialect: Dialect | undefined = entityDialect ?? client.getConfig?.().dialect;
   const records = dialect?.records ?? {};
   const query = dialect?.query ?? bracketSerializer;
   const list = dialect?.list ?? parseListResponse;
-  const updateMethod = config.updateMethod ?? records.updateMethod ?? 'PATCH';
+  const updateMethod = askedMethod ?? records.updateMethod ?? 'PATCH';
   if (updateMethod !== 'PUT' && updateMethod !== 'PATCH') {
     throw mustBe('config.updateMethod', "'PUT' or 'PATCH'", updateMethod);
   }
-  const endpoint = config.endpoint.length > 1 ? config.endpoint.replace(/\/+$/, '') : '/';
-  const custom = config.customEndpoints ?? {};
+  const endpoint = collection.length > 1 ? collection.replace(/\/+$/, '') : '/';
+  const custom = customEndpoints ?? {};
   const base = endpoint === '/' ? '' : endpoint;
   /**
    * The path of an operation: its `customEndpoints` template, else the dialect's, else the
@@ -302,7 +302,7 @@ export function createBridgeApiService<T>(
   return {
     endpoint,
     client,
-    ...(config.dialect && { dialect: config.dialect }),
+    ...(entityDialect && { dialect: entityDialect }),
     // The list mappings read `page` and `limit` of the params (the requested page).
     async getList(params) {
       return list<T>(await send('list', paginationEntries(params)), params ?? {});
