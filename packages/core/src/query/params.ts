@@ -58,12 +58,10 @@ export function encodeValue(value: unknown): string {
 export function paramText(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) {
-    const items: string[] = [];
-    for (const item of value) {
-      const text = paramText(item);
-      if (text !== undefined) items.push(text);
-    }
-    return items.join(',');
+    return value
+      .map(paramText)
+      .filter((text) => text !== undefined)
+      .join(',');
   }
   // `params` are checked here, as the builder checks its values when they are added.
   if (value instanceof Date && Number.isNaN(value.getTime())) {
