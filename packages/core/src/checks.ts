@@ -1,7 +1,8 @@
 /**
  * The argument checks every part of the core shares: one wording for programmer errors
- * (`<name> must be <expected>, got <value>`), the one "is this a key/value object" test, and
- * the longest delay a timer holds. Messages name the argument.
+ * (`<name> must be <expected>, got <value>`), the refusal of an unknown option, the one "is
+ * this a key/value object" test, the longest delay a timer holds, and the one conversion of
+ * anything thrown to an `Error`. Messages name the argument.
  */
 
 /**
@@ -49,6 +50,21 @@ export function mustBe(
 }
 
 /**
+ * Throws a `TypeError` naming the first key of `unknown`: what is left of an options object
+ * once its known options were taken out (`const { version, ...unknown } = options`). A typo, or
+ * an option of another library, would otherwise be silently ignored.
+ *
+ * @example
+ * const { version, ...unknown } = options;
+ * rejectUnknownOptions('jsonServer', 'options', unknown);
+ * // jsonServer({ verison: 0 }): TypeError: options.verison is not an option of jsonServer
+ */
+export function rejectUnknownOptions(owner: string, name: string, unknown: object): void {
+  const [key] = Object.keys(unknown);
+  if (key !== undefined) throw new TypeError(`${name}.${key} is not an option of ${owner}`);
+}
+
+/**
  * The one "is this a key/value object" test of the core (not `null`, not an array).
  *
  * @example
@@ -67,3 +83,18 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * if (ms > MAX_TIMER_MS) throw new RangeError('timeout must be at most 2147483647 ms');
  */
 export const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * `error` as an `Error`: itself when it is one, else an `Error` whose message is its text. What
+ * `onError` callbacks, the mutation store and the React hooks hand over, whatever was thrown.
+ *
+ * @example
+ * try {
+ *   await products.create(draft);
+ * } catch (thrown) {
+ *   showBanner(toError(thrown).message); // a thrown string or BridgeApiError alike
+ * }
+ */
+export function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

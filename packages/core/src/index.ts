@@ -92,13 +92,14 @@ export {
 } from './query/operators';
 export {
   bracketSerializer,
-  encodeQueryComponent,
   type QueryEntry,
   type QuerySerializer,
   type SortDirection,
 } from './query/serializer';
+export { encodeQueryComponent } from './query/params';
 export { QueryBuilder, type QueryExecutor, type WhereOperator } from './query/QueryBuilder';
 export { BridgeApiError, isBridgeApiError } from './services/BridgeApiError';
+export { toError } from './checks';
 export {
   type BridgeApiService,
   createBridgeApiService,

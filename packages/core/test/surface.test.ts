@@ -94,6 +94,7 @@ const CORE = {
     'notBetween',
     'notIn',
     'startsWith',
+    'toError',
   ],
   types: [
     'AccountFlow',

@@ -72,6 +72,26 @@ async function serverAndClient() {
   }
 }
 
+/**
+ * A `BridgeApiError` shows its own name where a developer reads it: the class's name, the
+ * stack's first line and `util.inspect` (a bundler may rename a class that refers to itself).
+ */
+async function bridgeApiErrorName() {
+  const { BridgeApiError } = await load('@bridgekit/core');
+  const { inspect } = require('node:util');
+  const error = BridgeApiError.fromResponse({ success: false, status: 404, error: 'Not found' });
+  const shown = {
+    'constructor.name': error.constructor.name,
+    'stack (first line)': error.stack.split('\n')[0],
+    'util.inspect (first line)': inspect(error).split('\n')[0],
+  };
+  const want = { 'constructor.name': 'BridgeApiError' };
+  for (const [where, text] of Object.entries(shown)) {
+    const expected = want[where] ?? 'BridgeApiError: Not found';
+    if (text !== expected) throw new Error(`${where} is ${JSON.stringify(text)}, want ${expected}`);
+  }
+}
+
 /** The default storage of @bridgekit/react-native is AsyncStorage's default export. */
 async function asyncStorageDefault() {
   const { createAsyncStorageAdapter } = await load('@bridgekit/react-native');
@@ -86,6 +106,7 @@ async function main() {
     'hooks render (@bridgekit/nextjs)': () => renderHooks('@bridgekit/nextjs'),
     'server + client sign-in and list': serverAndClient,
     'createAsyncStorageAdapter() uses the AsyncStorage default export': asyncStorageDefault,
+    'BridgeApiError keeps its name (class, stack, util.inspect)': bridgeApiErrorName,
   };
   const results = {};
   for (const [name, check] of Object.entries(checks)) {

@@ -3,7 +3,7 @@
  * two-factor sign-in and refresh tokens. It works through the service's and the client's
  * public seams (`fetchUser`, `use()` middlewares).
  */
-import { mustBe, nonEmptyString, MAX_TIMER_MS } from '../checks';
+import { mustBe, nonEmptyString, MAX_TIMER_MS, toError } from '../checks';
 import { checkFunction, checkStorage } from '../client/configCheck';
 import type { AccountFlow } from '../contract/dialect';
 import { sessionRefresh } from '../session/sessionRefresh';
@@ -141,7 +141,7 @@ export function createAuthLifecycle(
     try {
       callback?.();
     } catch (error) {
-      client.getConfig().onError?.(error instanceof Error ? error : new Error(String(error)));
+      client.getConfig().onError?.(toError(error));
     }
   };
 

@@ -1,7 +1,7 @@
 /**
  * HTTP response -> `ApiResponse` (core README, "Responses").
  */
-import { isRecord as isObject } from '../checks';
+import { isRecord as isObject, toError } from '../checks';
 import { META_ALIASES, toNumber } from './meta';
 import type { ApiResponse, ClientErrorCode, ResponseMeta } from '../contract/http';
 
@@ -77,38 +77,82 @@ function errorText(value: unknown): string | undefined {
   return undefined;
 }
 
-// Arrays of messages nested deeper than this are not messages: they are shown as JSON.
-const MESSAGE_DEPTH = 4;
+/** How `fieldErrors` reads a backend's field errors. */
+export interface FieldErrorsOptions {
+  /**
+   * What joins the messages of one field; `false` keeps only the first (as Laravel's own
+   * `message` does).
+   * @default ', '
+   */
+  join?: string | false;
+  /**
+   * Whether a nested object is read as fields of its own under dotted names (`address.city`,
+   * `items.1.qty`), as DRF, Feathers' schemas and Strapi nest them; else it is one message: its
+   * `message`, or its JSON text.
+   * @default false
+   */
+  dotted?: boolean;
+}
 
-/** One message of a field: a string, the strings of an array, or an object's `message`. */
-function messageText(value: unknown, depth = 0): string {
-  if (typeof value === 'string') return value;
-  // Bounded: an array nested thousands of levels deep must not overflow the stack (the
-  // response would then look like a network error instead of the server's answer).
-  if (Array.isArray(value) && depth < MESSAGE_DEPTH) {
-    return value.map((item) => messageText(item, depth + 1)).join(', ');
-  }
-  if (isObject(value) && typeof value.message === 'string') return value.message;
-  // Nested deeper than a message: kept as bounded JSON. A body nested thousands of levels
-  // deep overflows JSON.stringify's stack; that must not turn the response into a failure.
+// Deeper structures are one message, their JSON text: a body nested thousands of levels deep
+// must not overflow the stack (the response would then look like a network error).
+const MAX_DEPTH = 16;
+// A longer JSON text is cut.
+const JSON_TEXT_MAX = 500;
+
+/** The message of an object that is not read as fields: its `message`, else its JSON text. */
+function objectMessage(value: object): string {
+  const { message } = value as { message?: unknown };
+  if (typeof message === 'string') return message;
+  // JSON.stringify overflows its stack on a body nested thousands of levels deep; that must
+  // not turn the response into a failure.
   try {
-    const text = JSON.stringify(value) ?? String(value);
-    return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+    const text = JSON.stringify(value);
+    return text.length > JSON_TEXT_MAX ? `${text.slice(0, JSON_TEXT_MAX)}…` : text;
   } catch {
     return '[unreadable]';
   }
 }
 
+/** `key` under `field`: `address.city`, or `city` at the top. */
+const fieldName = (field: string, key: string) => (field ? `${field}.${key}` : key);
+
 /**
- * Field errors (field -> message) from an object of fields; arrays of messages are joined.
+ * Field -> message from a failure's field errors: the one flattener of the core and of every
+ * dialect. The top level's keys are the fields. A field's message is a string or any other
+ * plain value's text; a list holds messages of its field (joined by `join`); `null` is no
+ * message. Messages about no field (a top-level list or text) sit under `''`. `undefined` when
+ * no field has a message.
  *
  * @example
  * fieldErrors({ name: ['required', 'too short'] }) // { name: 'required, too short' }
+ * fieldErrors({ address: { city: ['Required.'] } }, { join: false, dotted: true })
+ * // { 'address.city': 'Required.' }
  */
-export function fieldErrors(value: unknown): Record<string, string> | undefined {
-  if (!isObject(value)) return undefined;
-  // fromEntries defines own properties: a field named __proto__ is a field, not a prototype.
-  return Object.fromEntries(Object.keys(value).map((field) => [field, messageText(value[field])]));
+export function fieldErrors(
+  value: unknown,
+  options: FieldErrorsOptions = {},
+): Record<string, string> | undefined {
+  const { join = ', ', dotted = false } = options;
+  const out: Record<string, string> = {};
+  const read = (field: string, value: unknown, depth: number): void => {
+    if (value === null || value === undefined) return;
+    const list = Array.isArray(value);
+    if (typeof value === 'object' && depth <= MAX_DEPTH && (list || dotted || depth === 0)) {
+      for (const [key, item] of Object.entries(value)) {
+        // A list's messages are its field's; its objects are numbered fields when dotted.
+        const named = !list || (dotted && isObject(item));
+        read(named ? fieldName(field, key) : field, item, depth + 1);
+      }
+    } else if (field !== '__proto__') {
+      // (Assigning to `__proto__` would change the prototype: that field is left out.)
+      const message = typeof value === 'object' ? objectMessage(value) : String(value);
+      if (!Object.hasOwn(out, field)) out[field] = message;
+      else if (join !== false) out[field] += join + message;
+    }
+  };
+  read('', value, 0);
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function statusLine(res: Response): string {
@@ -206,7 +250,7 @@ export function failure(code: ClientErrorCode, error: string): ApiResponse<any> 
  * clientError(new TypeError('A GET request cannot have a body')) // { status: 0, code: 'CLIENT_ERROR', ... }
  */
 export function clientError(error: unknown): ApiResponse<any> {
-  return failure('CLIENT_ERROR', error instanceof Error ? error.message : String(error));
+  return failure('CLIENT_ERROR', toError(error).message);
 }
 
 /**

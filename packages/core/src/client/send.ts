@@ -6,6 +6,7 @@
  * (`redirects.ts`) and reads the answer (`readResponse`). `send` settles the call and never
  * throws: every outcome is an `ApiResponse`.
  */
+import { toError } from '../checks';
 import type { ApiResponse, ClientErrorCode } from '../contract/http';
 import { replaceSession, sessionCarriers } from '../session/sessionHeaders';
 import { encodeBody } from './body';
@@ -176,7 +177,7 @@ function withoutResponse(code: ClientErrorCode, error: unknown, timeout: number)
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
   let detail = cause?.code;
   if (typeof detail !== 'string') detail = cause?.message;
-  const base = error instanceof Error ? error.message : String(error);
+  const base = toError(error).message;
   const message = `Network error: ${base}${typeof detail === 'string' ? ` (${detail})` : ''}`;
   return namedError('NetworkError', message, error);
 }

@@ -3,6 +3,7 @@
  * applied, and what is worked out once from it (the header layers, the origin-bound header
  * names). Replaced, never changed, when the default headers change (`withDefaultHeaders`).
  */
+import { toError } from '../checks';
 import type { ClientConfig } from '../contract/clientConfig';
 import type { StorageAdapter } from '../contract/http';
 import type { SessionStore } from '../contract/sessionModule';
@@ -117,10 +118,6 @@ export function withDefaultHeaders(
   };
 }
 
-function asError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
-}
-
 /**
  * `onError` made safe: it gets an `Error` and can throw nothing back.
  *
@@ -132,7 +129,7 @@ export function reporter(onError: ((error: Error) => void) | undefined): (error:
   return (error) => {
     if (onError === undefined) return;
     try {
-      const result = onError(asError(error)) as unknown;
+      const result = onError(toError(error)) as unknown;
       if (result instanceof Promise) result.catch(() => {});
     } catch {
       // onError is the last line: nothing left to tell.

@@ -5,6 +5,7 @@
  * not to, and tracks the session by its value wherever this middleware moves it.
  */
 import type { DialectErrorContext, DialectErrorFields, DialectSession } from '../contract/dialect';
+import { rejectUnknownOptions } from '../checks';
 import { deleteHeader, getHeader, headerMap, putHeader } from '../client/headers';
 import type { Middleware } from '../contract/http';
 
@@ -35,7 +36,8 @@ export interface DialectTransportParts {
  * The transport part of a dialect (`Dialect.transport`) from its declarative parts: moves the
  * session to the backend's header and scheme, turns envelopes off, maps error bodies.
  *
- * @throws TypeError naming the part when `session` or `errors` is not of its type
+ * @throws TypeError naming the part when `session` or `errors` is not of its type, or a part
+ *   is not one of these
  * @example
  * const myApi: Dialect = {
  *   name: 'my-api',
@@ -49,25 +51,14 @@ export interface DialectTransportParts {
  * const api = createClient('https://h/api', { dialect: myApi });
  */
 export function dialectTransport(parts: DialectTransportParts): Middleware {
-  const { session, errors } = parts;
-  // Short checks: this code ships with every dialect written by hand.
+  const { envelope, session, errors, ...unknown } = parts;
+  rejectUnknownOptions('dialectTransport', 'parts', unknown);
   if (session && typeof session.header !== 'string') {
     throw new TypeError('parts.session.header must be a header name');
   }
-  if (errors && typeof errors !== 'function')
+  if (errors && typeof errors !== 'function') {
     throw new TypeError('parts.errors must be a function');
-  return transport(parts);
-}
-
-/**
- * `dialectTransport` without the checks of its parts, for the built-ins: their parts are
- * literals in this package, so the checks would only add bytes to each of them.
- *
- * @example
- * const middleware = transport({ envelope: false, session: { header: 'Authorization', scheme: 'Bearer' } });
- */
-export function transport(parts: DialectTransportParts): Middleware {
-  const { envelope, session, errors } = parts;
+  }
   return async (request, next, call) => {
     let { headers } = request;
     const { sessionHeader, ownHeaders } = call;
@@ -86,11 +77,9 @@ export function transport(parts: DialectTransportParts): Middleware {
     // A failure with a body had an HTTP answer (the ones without have no `data`).
     if (response.success || !errors || response.data === undefined) return response;
     try {
-      const {
-        error,
-        code,
-        errors: fields,
-      } = errors(response.data, response as DialectErrorContext) ?? {};
+      // A failure with a body is its own context: it has the answer's status and headers.
+      const mapped = errors(response.data, response as DialectErrorContext);
+      const { error, code, errors: fields } = mapped ?? {};
       return {
         ...response,
         ...(error && { error }),

@@ -7,9 +7,11 @@
  * refused rather than sent.
  */
 import type { Dialect } from '../contract/dialect';
+import { rejectUnknownOptions } from '../checks';
+import { queryText } from '../query/params';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, flattenErrors } from './shared';
-import { builtIn } from './restProvider';
+import { restProvider } from './restProvider';
 
 /** Options of `djangoRest`. */
 export interface DjangoRestOptions {
@@ -34,40 +36,65 @@ export interface DjangoRestOptions {
 }
 
 type Obj = Record<string, any>;
+type Filter = QueryEntry & { kind: 'filter' };
 
 const NAME = 'Django REST Framework';
 // A `like` pattern a lookup can hold: `%` only at the ends, no `_`; `\` escapes.
 const LIKE = /^(%*)((?:\\.|[^%_\\]|\\$)*)(%*)$/s;
 
-// Builder values are validated already: Dates and lists are the only ones to shape.
-const text = (x: unknown): string =>
-  Array.isArray(x) ? x.map(text).join() : x instanceof Date ? x.toISOString() : String(x ?? '');
+// A value's text (`null` as empty); a list's items joined by `,`.
+const text = (value: unknown): string =>
+  Array.isArray(value) ? value.map(text).join(',') : queryText(value ?? '');
+
+/**
+ * The lookup and text of a `like`/`ilike` pattern: `%x%` contains, `%x` ends with, `x%` starts
+ * with, no `%` equals (`iexact`, or the plain field for `like`). `undefined` when no lookup
+ * holds the pattern (an inner wildcard).
+ */
+function patternLookup(operator: string, pattern: string): [string, string] | undefined {
+  const match = LIKE.exec(pattern);
+  if (!match) return undefined;
+  const [, lead, body, trail] = match as string[];
+  const literal = body!.replace(/\\(.)/gs, '$1');
+  const i = operator === 'ilike' ? 'i' : '';
+  if (lead && trail) return [`${i}contains`, literal];
+  if (lead) return [`${i}endswith`, literal];
+  if (trail) return [`${i}startswith`, literal];
+  return [i && 'iexact', literal];
+}
 
 /** `[name, value]` of a filter, or what cannot be sent and why. */
-function filterPair({ field, operator: op, value: v }: Obj): string[] | string {
-  const no = (why: string) => `operator '${op}' (on "${field}"): ${why}`;
-  if (/^(ne|nin|notBetween)$/.test(op)) return no('django-filter has no negation');
-  // Other operator names are sent as the lookup: `where('released', 'year', 2024)`.
-  let lookup = op === 'eq' ? '' : op === 'between' ? 'range' : op.toLowerCase();
-  if (op === 'eq' ? v === null : /^n?null$/.test(op)) {
+function filterPair({ field, operator, value }: Filter): string[] | string {
+  const refused = (why: string) => `operator '${operator}' (on "${field}"): ${why}`;
+  if (operator === 'ne' || operator === 'nin' || operator === 'notBetween') {
+    return refused('django-filter has no negation');
+  }
+  let lookup: string;
+  let sent = value;
+  if ((operator === 'eq' && value === null) || operator === 'null' || operator === 'nnull') {
     lookup = 'isnull';
-    v = op !== 'nnull';
+    sent = operator !== 'nnull';
+  } else if (operator === 'like' || operator === 'ilike') {
+    const pattern = patternLookup(operator, String(value));
+    if (!pattern) return refused("'%' only at the ends, no '_'");
+    [lookup, sent] = pattern;
+  } else if (operator === 'eq') {
+    lookup = '';
+  } else if (operator === 'between') {
+    lookup = 'range';
+  } else {
+    // Other operator names are sent as the lookup: `where('released', 'year', 2024)`.
+    lookup = operator.toLowerCase();
   }
-  if (/^i?like$/.test(op)) {
-    const m = LIKE.exec(v);
-    if (!m) return no("'%' only at the ends, no '_'");
-    const i = op[0] === 'i' ? 'i' : '';
-    lookup = m[1] ? (m[3] ? 'contains' : 'endswith') : m[3] ? 'startswith' : i && 'exact';
-    lookup &&= i + lookup;
-    v = (m[2] as string).replace(/\\(.)/gs, '$1');
-  }
-  const list = op === 'in' || op === 'between';
-  const items: string[] = (list ? v : [v]).map(text);
+  const list = operator === 'in' || operator === 'between';
+  const items = (Array.isArray(sent) ? sent : [sent]).map(text);
   // django-filter ignores an empty value and splits a list on every decoded comma.
-  if (Array.isArray(v) !== list || !items.join('') || (list && /,/.test(items.join('')))) {
-    return no(`value ${JSON.stringify(v)}`);
+  const joined = items.join('');
+  if (Array.isArray(sent) !== list || !joined || (list && joined.includes(','))) {
+    return refused(`value ${JSON.stringify(sent)}`);
   }
-  return [enc(field) + (lookup && `__${lookup}`), items.map(enc).join()];
+  const name = lookup ? `${enc(field)}__${lookup}` : enc(field);
+  return [name, items.map(enc).join(',')];
 }
 
 /**
@@ -83,7 +110,8 @@ function filterPair({ field, operator: op, value: v }: Obj): string[] | string {
  * // GET /api/products/?price__range=1,5&ordering=-price
  */
 export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelope: false } {
-  const { trailingSlash = true, pagination, pageSizeParam = 'page_size' } = options;
+  const { trailingSlash = true, pagination, pageSizeParam = 'page_size', ...unknown } = options;
+  rejectUnknownOptions('djangoRest', 'options', unknown);
   const offsets = pagination === 'limitOffset';
 
   /** `[name, value]` of an entry, or what cannot be sent and why. */
@@ -93,9 +121,15 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
         return filterPair(e);
       case 'sort':
         // `ordering` is split on commas, and a leading `-` means descending.
-        return e.fields.some(([f]) => /^-|,/.test(f))
-          ? "a sort field with a leading '-' or a ','"
-          : ['ordering', e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + enc(f)).join()];
+        if (e.fields.some(([field]) => /^-|,/.test(field))) {
+          return "a sort field with a leading '-' or a ','";
+        }
+        return [
+          'ordering',
+          e.fields
+            .map(([field, direction]) => (direction === 'desc' ? '-' : '') + enc(field))
+            .join(','),
+        ];
       case 'search':
         return ['search', enc(e.value)];
       case 'param':
@@ -113,7 +147,7 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
     if (typeof w === 'string') return `${NAME} cannot express ${w}`;
   };
 
-  return builtIn({
+  return restProvider({
     name: NAME,
     options,
     query: {

@@ -3,9 +3,10 @@
  * `{ total, limit, skip, data }`, `POST /authentication` and `Authorization: Bearer`.
  */
 import type { Dialect } from '../contract/dialect';
+import { rejectUnknownOptions } from '../checks';
 import type { QueryEntry } from '../query/serializer';
 import { flattenErrors, pair } from './shared';
-import { builtIn } from './restProvider';
+import { restProvider } from './restProvider';
 
 /** Options of `feathers()`. */
 export interface FeathersOptions {
@@ -41,7 +42,8 @@ export interface FeathersOptions {
 
 type Pairs = Array<[name: string, value: unknown]>;
 
-const OPS = /^(ne|gt|gte|lt|lte|in|nin)$/;
+// The operators Feathers writes as `field[$op]=value`.
+const OPERATORS = /^(ne|gt|gte|lt|lte|in|nin)$/;
 
 /**
  * The dialect of Feathers 5 REST services (any database adapter; `like: true` where the
@@ -55,85 +57,103 @@ const OPS = /^(ne|gt|gte|lt|lte|in|nin)$/;
  * // 'price[$gte]=100&$sort[price]=-1&$limit=5'
  */
 export function feathers(options: FeathersOptions = {}): Dialect & { envelope: false } {
-  const { pageSize: size = 10, arrayLimit = 20 } = options;
+  const { like, pageSize: size = 10, arrayLimit = 20, nulls, ...unknown } = options;
+  rejectUnknownOptions('feathers', 'options', unknown);
   // qs reads brackets and Feathers reads `$` names: such a field would be another query.
-  const bad = (field: string) => /[[\]]|^\$/.test(field) && `the field name "${field}"`;
+  const badField = (field: string) => /[[\]]|^\$/.test(field);
   // A null goes as '' (what Feathers' own client sends), which only the app's schema makes a
   // null: the text 'null' would match the string "null", or be a 400 for a number field.
-  const nulled = (f: string, items: unknown[]) =>
-    items.some((x) => x == null) && !options.nulls
-      ? `null (on "${f}") unless the app's query schema reads '' as null; set feathers({ nulls: true }) if it does`
+  const refusedNull = (field: string, items: unknown[]) =>
+    !nulls && items.some((item) => item == null)
+      ? `null (on "${field}") unless the app's query schema reads '' as null; set feathers({ nulls: true }) if it does`
       : undefined;
-  const text = (x: unknown) => x ?? '';
+  const text = (value: unknown) => value ?? '';
   // A list as qs reads one (`k[]=a&k[]=b`, even for one item), up to its arrayLimit.
-  const list = (k: string, items: unknown[], what: string): Pairs | string =>
-    items.length > arrayLimit
-      ? `more than ${arrayLimit} items in ${what}: its query parser (qs) reads them as an object; raise its arrayLimit and set feathers({ arrayLimit })`
-      : items.length === 0
-        ? `an empty list in ${what}`
-        : items.map((x) => [`${k}[]`, text(x)]);
-  // The pairs of one entry (`page` is written by serialize), or what Feathers cannot express.
+  const list = (name: string, items: unknown[], what: string): Pairs | string => {
+    if (items.length > arrayLimit) {
+      return `more than ${arrayLimit} items in ${what}: its query parser (qs) reads them as an object; raise its arrayLimit and set feathers({ arrayLimit })`;
+    }
+    if (items.length === 0) return `an empty list in ${what}`;
+    return items.map((item) => [`${name}[]`, text(item)]);
+  };
+  // The pairs of one entry (`page` is written by `pairs`), or what Feathers cannot express.
   const wire = (e: QueryEntry): Pairs | string => {
     switch (e.kind) {
       case 'filter': {
-        const { field: f, operator: o, value: v } = e;
-        const items = o === 'null' || o === 'nnull' ? [null] : Array.isArray(v) ? v : [v];
-        const refused = bad(f) || nulled(f, items);
-        if (refused) return refused;
-        if (o === 'eq' || o === 'null') return [[f, o === 'null' ? '' : text(v)]];
-        if (o === 'nnull') return [[`${f}[$ne]`, '']];
-        if (o === 'in' || o === 'nin')
-          return list(`${f}[$${o}]`, items, `operator '${o}' (on "${f}")`);
-        // No range operator, but both bounds are: min <= x AND x <= max.
-        if (o === 'between')
-          return [
-            [`${f}[$gte]`, (v as unknown[])[0]],
-            [`${f}[$lte]`, (v as unknown[])[1]],
-          ];
-        return OPS.test(o) || (options.like && /^i?like$/.test(o))
-          ? [[`${f}[$${o}]`, text(v)]]
-          : `operator '${o}' (on "${f}")`;
+        const { field, operator, value } = e;
+        if (badField(field)) return `the field name "${field}"`;
+        let items = Array.isArray(value) ? value : [value];
+        if (operator === 'null' || operator === 'nnull') items = [null];
+        const nullRefused = refusedNull(field, items);
+        if (nullRefused) return nullRefused;
+        switch (operator) {
+          case 'eq':
+            return [[field, text(value)]];
+          case 'null':
+            return [[field, '']];
+          case 'nnull':
+            return [[`${field}[$ne]`, '']];
+          case 'in':
+          case 'nin':
+            return list(`${field}[$${operator}]`, items, `operator '${operator}' (on "${field}")`);
+          case 'between': {
+            // No range operator, but both bounds are: min <= x AND x <= max.
+            const [min, max] = value as unknown[];
+            return [
+              [`${field}[$gte]`, min],
+              [`${field}[$lte]`, max],
+            ];
+          }
+        }
+        const likeOperator = operator === 'like' || operator === 'ilike';
+        if (OPERATORS.test(operator) || (likeOperator && like)) {
+          return [[`${field}[$${operator}]`, text(value)]];
+        }
+        return `operator '${operator}' (on "${field}")`;
       }
       case 'sort': {
-        const wrong = e.fields.find(([f]) => bad(f));
-        if (wrong) return bad(wrong[0]) as string;
-        return e.fields.map(([f, d]) => [`$sort[${f}]`, d === 'desc' ? -1 : 1]);
+        const wrong = e.fields.find(([field]) => badField(field));
+        if (wrong) return `the field name "${wrong[0]}"`;
+        return e.fields.map(([field, direction]) => [
+          `$sort[${field}]`,
+          direction === 'desc' ? -1 : 1,
+        ]);
       }
       case 'search':
         return 'full-text search';
       case 'param': {
-        const { key: k, value: v } = e;
-        const refused = nulled(k, Array.isArray(v) ? v : [v]);
-        if (refused) return refused;
-        return Array.isArray(v) ? list(k, v, `param '${k}'`) : [[k, text(v)]];
+        const { key, value } = e;
+        const items = Array.isArray(value) ? value : [value];
+        const nullRefused = refusedNull(key, items);
+        if (nullRefused) return nullRefused;
+        return Array.isArray(value) ? list(key, value, `param '${key}'`) : [[key, text(value)]];
       }
       default:
         // One position: `page` becomes `$skip` too, so the later call wins.
         return [[e.kind === 'limit' ? '$limit' : '$skip', e.value]];
     }
   };
-  return builtIn({
+  return restProvider({
     name: 'feathers',
     options,
     query: {
       key(e) {
-        const w = wire(e);
-        // One sort entry whatever its fields; a param is one entry whatever its value.
+        // A param is one entry whatever its value; one sort entry whatever its fields.
         if (e.kind === 'param') return e.key;
-        return typeof w === 'string' || e.kind === 'sort' ? e.kind : w[0]![0];
+        if (e.kind === 'sort') return e.kind;
+        const pairs = wire(e);
+        return typeof pairs === 'string' ? e.kind : pairs[0]![0];
       },
       check(e) {
-        const w = wire(e);
-        if (typeof w === 'string') return `feathers cannot express ${w}`;
+        const pairs = wire(e);
+        return typeof pairs === 'string' ? `feathers cannot express ${pairs}` : undefined;
       },
       pairs(e, _, entries) {
-        if (e.kind !== 'page') return (wire(e) as Pairs).map(([k, v]) => pair(k, v));
-        const limit = (entries.find((x) => x.kind === 'limit') as { value: number } | undefined)
-          ?.value;
-        return [
-          pair('$skip', (e.value - 1) * (limit ?? size)),
-          ...(limit ? [] : [pair('$limit', size)]),
-        ];
+        if (e.kind !== 'page') return (wire(e) as Pairs).map(([name, value]) => pair(name, value));
+        // A page is a `$skip` of whole pages; without a limit, the service's page size is sent.
+        const limit = entries.find((x) => x.kind === 'limit') as { value: number } | undefined;
+        if (limit) return [pair('$skip', (e.value - 1) * limit.value)];
+        return [pair('$skip', (e.value - 1) * size), pair('$limit', size)];
       },
     },
     list(response) {
@@ -173,13 +193,17 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
     session: { header: 'Authorization', scheme: 'Bearer' },
     errors(body) {
       const { name, message, errors, data } = (body ?? {}) as any;
-      if (typeof name !== 'string' || typeof message !== 'string') return;
+      if (typeof name !== 'string' || typeof message !== 'string') return undefined;
       // A field's errors: a message, a list of them or an error object (`{ message }`).
       const fields: Record<string, unknown> = {};
-      for (const k in errors) fields[k] = errors[k]?.message ?? errors[k];
+      for (const field of Object.keys(errors ?? {})) {
+        fields[field] = errors[field]?.message ?? errors[field];
+      }
       // Schema (ajv) validation puts its errors in `data`: `[{ instancePath: '/name', message }]`.
-      for (const e of Array.isArray(data) ? data : []) {
-        if (e?.instancePath) fields[e.instancePath.slice(1).replace(/\//g, '.')] = e.message;
+      for (const issue of Array.isArray(data) ? data : []) {
+        if (issue?.instancePath) {
+          fields[issue.instancePath.slice(1).replace(/\//g, '.')] = issue.message;
+        }
       }
       return { error: message, code: name, errors: flattenErrors(fields, ', ') };
     },

@@ -3,9 +3,10 @@
  * (`field_gte=`, `field_like=` regex, `_page`/`_limit` + `X-Total-Count`, `q`).
  */
 import type { Dialect } from '../contract/dialect';
+import { rejectUnknownOptions } from '../checks';
 import type { QueryEntry } from '../query/serializer';
 import { pair, totalCountHeader } from './shared';
-import { builtIn } from './restProvider';
+import { restProvider } from './restProvider';
 
 /** Options of `jsonServer()`. */
 export interface JsonServerOptions {
@@ -57,7 +58,9 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [val
  * // 'price:gte=100&_sort=-price'
  */
 export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelope: false } {
-  const v0 = options.version === 0;
+  const { version, ...unknown } = options;
+  rejectUnknownOptions('jsonServer', 'options', unknown);
+  const v0 = version === 0;
   const name = `json-server ${v0 ? '0.17' : '1.x'}`;
   // The pairs of one entry, or what this version cannot express.
   const wire = (e: QueryEntry): Pairs | string => {
@@ -120,7 +123,7 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelop
         return [[e.kind === 'page' ? '_page' : v0 ? '_limit' : '_per_page', e.value]];
     }
   };
-  return builtIn({
+  return restProvider({
     name,
     query: {
       key(e) {

@@ -5,9 +5,17 @@
  * Resources", "Validation" and "Sanctum" docs.
  */
 import type { Dialect } from '../contract/dialect';
+import { rejectUnknownOptions } from '../checks';
+import { queryText } from '../query/params';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, encodeValue, flattenErrors, unsupported } from './shared';
-import { builtIn } from './restProvider';
+import {
+  encodeQueryComponent as enc,
+  encodeValue,
+  entryLabel,
+  flattenErrors,
+  unsupported,
+} from './shared';
+import { restProvider } from './restProvider';
 
 /**
  * How a field is registered in spatie's `allowedFilters()`, which decides what
@@ -38,18 +46,13 @@ export interface LaravelOptions {
 type Filter = QueryEntry & { kind: 'filter' };
 
 const NAME = 'Laravel';
-const label = (e: QueryEntry) =>
-  e.kind === 'filter'
-    ? `operator '${e.operator}' (on "${e.field}")`
-    : e.kind === 'param'
-      ? `param "${e.key}"`
-      : 'search';
-const MODES: Record<LaravelFilter, string> = {
-  exact: 'eq in',
-  partial: 'ilike',
-  beginsWith: 'startsWith',
-  endsWith: 'endsWith',
-  operator: 'eq ne gt gte lt lte between',
+// The operators each kind of filter takes.
+const MODES: Record<LaravelFilter, readonly string[]> = {
+  exact: ['eq', 'in'],
+  partial: ['ilike'],
+  beginsWith: ['startsWith'],
+  endsWith: ['endsWith'],
+  operator: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'between'],
 };
 // FilterOperator::DYNAMIC reads the operator in front of the value.
 const PREFIX: Record<string, string> = {
@@ -60,6 +63,21 @@ const PREFIX: Record<string, string> = {
   lt: '<',
   lte: '<=',
 };
+
+const valuesOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+/** How this dialect's messages name an entry (`operator 'gte' (on "price")`, `search`). */
+const label = (e: QueryEntry) => (e.kind === 'search' ? 'search' : entryLabel(e));
+
+/**
+ * Whether a filter value reads as meant: an `ilike` is `%x%` only (a partial filter), and a
+ * `gt`/`lt` value must not start with `=` or `>` (`>` + `=5` would read as `>=5`).
+ */
+function valueFitsFilter(operator: string, value: string): boolean {
+  if (operator === 'ilike') return /^%[^%_]+%$/.test(value);
+  if (operator === 'gt' || operator === 'lt') return !/^[=>]/.test(value);
+  return true;
+}
 
 /**
  * A dialect for Laravel with spatie/laravel-query-builder: `filter[name]=x`, `filter[id]=1,2`,
@@ -77,64 +95,83 @@ const PREFIX: Record<string, string> = {
  * // GET /api/products?filter[name]=desk&filter[price]=%3E%3D10
  */
 export function laravel(options: LaravelOptions = {}): Dialect & { envelope: false } {
-  const { filters = {}, search } = options;
+  const { filters = {}, search, ...unknown } = options;
+  rejectUnknownOptions('laravel', 'options', unknown);
   const mode = (field: string): LaravelFilter =>
     Object.hasOwn(filters, field) ? (filters[field] as LaravelFilter) : 'exact';
-  // The decoded value of one filter entry: comma-separated items (spatie splits on `,`).
+  // The texts of one filter entry, before encoding: spatie splits a value on `,`.
   const texts = ({ field, operator, value }: Filter): string[] => {
-    const list = ([] as unknown[]).concat(value).map((v) => decodeURIComponent(encodeValue(v)));
-    if (operator === 'between') return [`>=${list[0]}`, `<=${list[1]}`];
-    if (mode(field) === 'operator') return [`${PREFIX[operator]}${list[0]}`];
-    // `%x%` -> x (partial), literal prefix or suffix as is.
-    return operator === 'ilike' ? [list[0]!.slice(1, -1)] : list;
+    const items = valuesOf(value).map(queryText);
+    if (operator === 'between') return [`>=${items[0]}`, `<=${items[1]}`];
+    if (mode(field) === 'operator') return [`${PREFIX[operator]}${items[0]}`];
+    // `%x%` -> x (partial), a literal prefix or suffix as is.
+    if (operator === 'ilike') return [items[0]!.slice(1, -1)];
+    return items;
   };
-  return builtIn({
+  // `name=value` with the name's brackets literal (`filter[name]=x`).
+  const pairText = (name: string, value: string) =>
+    `${enc(name).replace(/%5B|%5D/g, decodeURIComponent)}=${value}`;
+  return restProvider({
     name: NAME,
     options,
     query: {
-      // One `filter[f]` per field, except operator filters, whose conditions are ANDed.
-      key: (e) =>
-        e.kind === 'filter'
-          ? `filter[${e.field}]${mode(e.field) === 'operator' ? e.operator : ''}`
-          : e.kind === 'param'
-            ? e.key
-            : e.kind,
+      key(e) {
+        switch (e.kind) {
+          case 'filter':
+            // One `filter[f]` per field, except operator filters, whose conditions are ANDed.
+            return mode(e.field) === 'operator'
+              ? `filter[${e.field}]${e.operator}`
+              : `filter[${e.field}]`;
+          case 'param':
+            return e.key;
+          default:
+            return e.kind;
+        }
+      },
       pairs(e, _, entries) {
-        // A field's filters are one pair, its values joined (`filter[id]=1,2`): the first
-        // writes them all.
-        const same = entries.filter(
-          (x): x is Filter => x.kind === 'filter' && x.field === (e as Filter).field,
-        );
-        if (e.kind === 'filter' && same[0] !== e) return [];
-        const [name, value] =
-          e.kind === 'filter'
-            ? [
-                `filter[${e.field}]`,
-                same
-                  .flatMap(texts)
-                  .map((x) => enc(x))
-                  .join(','),
-              ]
-            : e.kind === 'search'
-              ? [`filter[${search}]`, enc(e.value)]
-              : e.kind === 'sort'
-                ? ['sort', e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + enc(f)).join(',')]
-                : e.kind === 'param'
-                  ? [e.key, ([] as unknown[]).concat(e.value).map(encodeValue).join(',')]
-                  : [e.kind === 'limit' ? 'per_page' : e.kind, String(e.value)];
-        return `${enc(name).replace(/%5B|%5D/g, decodeURIComponent)}=${value}`;
+        switch (e.kind) {
+          case 'filter': {
+            // A field's filters are one pair, its values joined (`filter[id]=1,2`): the first
+            // writes them all.
+            const same = entries.filter(
+              (x): x is Filter => x.kind === 'filter' && x.field === e.field,
+            );
+            if (same[0] !== e) return [];
+            const value = same
+              .flatMap(texts)
+              .map((text) => enc(text))
+              .join(',');
+            return pairText(`filter[${e.field}]`, value);
+          }
+          case 'search':
+            return pairText(`filter[${search}]`, enc(e.value));
+          case 'sort': {
+            const fields = e.fields.map(
+              ([field, direction]) => (direction === 'desc' ? '-' : '') + enc(field),
+            );
+            return pairText('sort', fields.join(','));
+          }
+          case 'param':
+            return pairText(e.key, valuesOf(e.value).map(encodeValue).join(','));
+          case 'limit':
+            return pairText('per_page', String(e.value));
+          default:
+            return pairText(e.kind, String(e.value));
+        }
       },
       check(e) {
         if (e.kind === 'offset') return unsupported(NAME, 'offset (the paginator counts pages)');
-        if (e.kind === 'search' && !search)
+        if (e.kind === 'search' && !search) {
           return unsupported(NAME, 'search: set laravel({ search: filterName })');
+        }
         if (e.kind === 'sort') {
-          return e.fields.some(([f]) => f.includes(','))
-            ? unsupported(NAME, 'a sort field holding a comma')
-            : undefined;
+          if (e.fields.some(([field]) => field.includes(','))) {
+            return unsupported(NAME, 'a sort field holding a comma');
+          }
+          return undefined;
         }
         if (e.kind !== 'filter' && e.kind !== 'search' && e.kind !== 'param') return undefined;
-        const values = ([] as unknown[]).concat(e.value);
+        const values = valuesOf(e.value);
         // The TrimStrings middleware trims every query value: the server would read another one.
         if (values.some((v) => typeof v === 'string' && /^\s|\s$/.test(v))) {
           return unsupported(
@@ -144,25 +181,19 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
         }
         if (e.kind === 'param') return undefined;
         if (e.kind === 'filter') {
-          const m = mode(e.field);
-          if (!MODES[m].split(' ').includes(e.operator)) {
-            return unsupported(NAME, `${label(e)} on a filter registered as '${m}'`);
+          const filterMode = mode(e.field);
+          if (!MODES[filterMode].includes(e.operator)) {
+            return unsupported(NAME, `${label(e)} on a filter registered as '${filterMode}'`);
           }
-          // `%x%` only; `>` + `=5` would read as `>=5`.
-          if (
-            e.operator === 'ilike'
-              ? !/^%[^%_]+%$/.test(String(e.value))
-              : /^(gt|lt)$/.test(e.operator) && /^[=>]/.test(String(e.value))
-          ) {
+          if (!valueFitsFilter(e.operator, String(e.value))) {
             return unsupported(NAME, `the value ${JSON.stringify(e.value)} of ${label(e)}`);
           }
         }
         // spatie splits values on `,`; it skips empty ones and has no null.
-        return values.some(
-          (v) => v === null || v === '' || /,/.test(decodeURIComponent(encodeValue(v))),
-        )
-          ? unsupported(NAME, `an empty, null or comma-holding value in ${label(e)}`)
-          : undefined;
+        if (values.some((v) => v === null || v === '' || queryText(v).includes(','))) {
+          return unsupported(NAME, `an empty, null or comma-holding value in ${label(e)}`);
+        }
+        return undefined;
       },
     },
     list(response) {

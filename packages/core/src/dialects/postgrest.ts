@@ -4,9 +4,11 @@
  * "URL Grammar" references.
  */
 import type { Dialect } from '../contract/dialect';
+import { rejectUnknownOptions } from '../checks';
+import { queryText } from '../query/params';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, encodeValue, unsupported } from './shared';
-import { builtIn } from './restProvider';
+import { encodeQueryComponent as enc, encodeValue, entryLabel, unsupported } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `postgrest()`. */
 export interface PostgrestOptions {
@@ -46,9 +48,6 @@ const RENAMED: Record<string, string> = {
   null: 'is',
   nnull: 'not.is',
 };
-const label = (e: { operator: string; field: string }) =>
-  `operator '${e.operator}' (on "${e.field}")`;
-
 // Text outside PostgREST's URL grammar (reserved characters, edge spaces, reserved names)
 // goes in double quotes.
 const quote = (text: string, plain: boolean): string =>
@@ -56,7 +55,7 @@ const quote = (text: string, plain: boolean): string =>
 
 // A list item or logic-tree value: quoted unless free of `,()"\` and spaces.
 const item = (value: unknown): string => {
-  const text = decodeURIComponent(encodeValue(value));
+  const text = queryText(value);
   return enc(quote(text, /^[^,()"\\\s]+$/.test(text)));
 };
 
@@ -73,11 +72,11 @@ const column = (field: string): string =>
 
 function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }): string[] {
   const name = column(field);
-  if (/Between|between/.test(operator)) {
-    const [lo, hi] = value as unknown[];
-    return operator === 'between'
-      ? [`${name}=gte.${encodeValue(lo)}`, `${name}=lte.${encodeValue(hi)}`]
-      : [`or=(${name}.lt.${item(lo)},${name}.gt.${item(hi)})`];
+  if (operator === 'between' || operator === 'notBetween') {
+    const [min, max] = value as unknown[];
+    if (operator === 'between')
+      return [`${name}=gte.${encodeValue(min)}`, `${name}=lte.${encodeValue(max)}`];
+    return [`or=(${name}.lt.${item(min)},${name}.gt.${item(max)})`];
   }
   let op = RENAMED[operator] ?? operator;
   let text: string;
@@ -86,18 +85,16 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
     op = op === 'eq' || op === 'is' ? 'is' : 'not.is';
     text = 'null';
   } else if (op === 'in' || op === 'not.in') {
-    text = `(${([] as unknown[]).concat(value).map(item).join(',')})`;
+    const items = Array.isArray(value) ? value : [value];
+    text = `(${items.map(item).join(',')})`;
   } else if (op === 'like' || op === 'ilike') {
     // `*` is PostgREST's URL alias of `%`; a literal prefix or suffix escapes LIKE's wildcards
     // with `\`, PostgreSQL's default escape character.
     const literal = (value as string).replace(/[\\%_]/g, '\\$&');
-    text = enc(
-      operator === 'startsWith'
-        ? `${literal}*`
-        : operator === 'endsWith'
-          ? `*${literal}`
-          : (value as string).replace(/%/g, '*'),
-    );
+    let pattern = (value as string).replace(/%/g, '*');
+    if (operator === 'startsWith') pattern = `${literal}*`;
+    if (operator === 'endsWith') pattern = `*${literal}`;
+    text = enc(pattern);
   } else {
     if (op === 'eq' && typeof value === 'boolean') op = 'is';
     text = encodeValue(value);
@@ -121,18 +118,27 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  * // GET /rest/v1/products?price=gte.10&order=price.desc
  */
 export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope: false } {
-  const { id = 'id', search, gotrue } = options;
-  return builtIn({
+  const { id = 'id', search, gotrue, ...unknown } = options;
+  rejectUnknownOptions('postgrest', 'options', unknown);
+  return restProvider({
     name: NAME,
     options,
     query: {
-      // The wire name: a page is an offset, so page() and offset() replace each other.
-      key: (e) =>
-        e.kind === 'filter'
-          ? `${e.field}.${e.operator}`
-          : e.kind === 'param'
-            ? e.key
-            : ({ sort: 'order', page: 'offset' }[e.kind as string] ?? e.kind),
+      key(e) {
+        // The wire name: a page is an offset, so page() and offset() replace each other.
+        switch (e.kind) {
+          case 'filter':
+            return `${e.field}.${e.operator}`;
+          case 'param':
+            return e.key;
+          case 'sort':
+            return 'order';
+          case 'page':
+            return 'offset';
+          default:
+            return e.kind;
+        }
+      },
       pairs(e, _, entries) {
         switch (e.kind) {
           case 'filter':
@@ -154,16 +160,17 @@ export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope:
             return `${e.kind}=${e.value}`;
         }
       },
-      check: (e) =>
-        e.kind === 'search' && !search
-          ? unsupported(NAME, 'full-text search without postgrest({ search })')
-          : e.kind !== 'filter'
-            ? undefined
-            : !SUPPORTED.test(e.operator)
-              ? unsupported(NAME, label(e))
-              : /like|With/.test(e.operator) && String(e.value).includes('*')
-                ? unsupported(NAME, `a literal '*' in ${label(e)}`)
-                : undefined,
+      check(e) {
+        if (e.kind === 'search' && !search) {
+          return unsupported(NAME, 'full-text search without postgrest({ search })');
+        }
+        if (e.kind !== 'filter') return undefined;
+        if (!SUPPORTED.test(e.operator)) return unsupported(NAME, entryLabel(e));
+        if (/like|With/.test(e.operator) && String(e.value).includes('*')) {
+          return unsupported(NAME, `a literal '*' in ${entryLabel(e)}`);
+        }
+        return undefined;
+      },
     },
     list(response, requested) {
       // `Content-Range: 0-24/3573458`; `0-24/*` when not counted

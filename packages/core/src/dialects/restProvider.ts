@@ -4,7 +4,8 @@
  */
 import type { Dialect, ListRequest } from '../contract/dialect';
 import type { ApiResponse } from '../contract/http';
-import { type DialectTransportParts, dialectTransport, transport } from './dialectTransport';
+import { rejectUnknownOptions } from '../checks';
+import { type DialectTransportParts, dialectTransport } from './dialectTransport';
 import { type DialectQuerySpec, dialectQuery, type ListFacts, listPage } from './shared';
 
 /**
@@ -34,6 +35,9 @@ export interface RestProviderParts
  * envelope and `PATCH` updates (`records.updateMethod` wins); `session` and `errors` become
  * its transport part (`dialectTransport`). Every built-in is one.
  *
+ * @throws TypeError naming a part that is not one of `RestProviderParts`, or a transport part
+ *   (`session`, `errors`) that is not of its type
+ *
  * @example
  * const acme = restProvider({
  *   name: 'acme',
@@ -47,32 +51,22 @@ export interface RestProviderParts
  * const api = createClient('https://api.acme.test', { dialect: acme });
  */
 export function restProvider(parts: RestProviderParts): Dialect & { envelope: false } {
-  return builtIn(parts, dialectTransport);
-}
-
-/**
- * `restProvider` for the built-ins, whose transport parts are literals of this package and
- * need no checks (`transport` rather than `dialectTransport`): fewer bytes in each of them.
- *
- * @example
- * const acme = builtIn({ name: 'acme', session: { header: 'Authorization', scheme: 'Bearer' } });
- * const checked = builtIn({ name: 'acme' }, dialectTransport); // what restProvider does
- */
-export function builtIn(
-  parts: RestProviderParts,
-  middleware = transport,
-): Dialect & { envelope: false } {
-  const { query, list, options, session, errors, ...rest } = parts;
-  // A missing part stays `undefined`: the service falls back to the default protocol's.
+  const { name, query, list, records, operations, auth, session, errors, options, ...unknown } =
+    parts;
+  rejectUnknownOptions('restProvider', 'parts', unknown);
   return {
-    id: options && rest.name + JSON.stringify(options),
-    ...rest,
+    name,
+    // Equal options make an equal id: the hooks then share services and caches across calls.
+    id: options && name + JSON.stringify(options),
     // Declared for the types, done by the transport.
     envelope: false,
-    transport: middleware({ envelope: false, session, errors }),
+    transport: dialectTransport({ envelope: false, session, errors }),
+    // A missing part stays `undefined`: the service falls back to the default protocol's.
     query: query && dialectQuery(query),
     list:
       list && ((response, requested) => listPage(list(response, requested), requested) as never),
-    records: { updateMethod: 'PATCH', ...rest.records },
+    operations,
+    auth,
+    records: { updateMethod: 'PATCH', ...records },
   };
 }

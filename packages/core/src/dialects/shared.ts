@@ -1,12 +1,14 @@
 /**
- * Small helpers for dialect authors (built-in and user-written): messages, value encoding,
- * pagination headers and honest list meta. Each is tiny and tree-shakes on its own.
+ * Helpers for dialect authors (built-in and user-written): messages, value encoding, pagination
+ * headers, honest list meta and field errors, each on its own.
  */
 import type { DialectQuery, ListRequest } from '../contract/dialect';
-import { encodeQueryComponent, type QueryEntry } from '../query/serializer';
+import type { QueryEntry } from '../query/serializer';
+import { encodeQueryComponent, encodeValue } from '../query/params';
 import type { PaginatedResponse } from '../contract/entity';
+import { fieldErrors } from '../client/response';
 
-export { encodeQueryComponent };
+export { encodeQueryComponent, encodeValue };
 export {
   type ContentRange,
   contentRangeHeader,
@@ -45,24 +47,15 @@ export function entryLabel(entry: QueryEntry): string {
 }
 
 /**
- * The encoded text of one value: Dates as ISO text, `null` as `null`, the rest as text,
- * percent-encoded like the default serializer (`%20` for spaces).
+ * One encoded `name=value` pair: the value as `encodeValue` writes it (a list's items joined by
+ * a literal `,`), the name encoded too except `[`, `]` and `$`.
  *
  * @example
- * encodeValue(new Date(0)); // '1970-01-01T00%3A00%3A00.000Z'
+ * pair('filters[price][$in]', [1, 2]); // 'filters[price][$in]=1,2'
  */
-export function encodeValue(value: unknown): string {
-  // Builder values are validated already (finite numbers, valid dates).
-  return encodeQueryComponent(
-    value == null ? 'null' : value instanceof Date ? value.toISOString() : String(value),
-  );
-}
-
-/** One encoded `name=value` pair. Names are encoded too except `[`, `]` and `$`. */
 export function pair(name: string, value: unknown): string {
-  return `${encodeQueryComponent(name).replace(/%5B|%5D|%24/g, decodeURIComponent)}=${
-    Array.isArray(value) ? value.map(encodeValue).join(',') : encodeValue(value)
-  }`;
+  const encodedName = encodeQueryComponent(name).replace(/%5B|%5D|%24/g, decodeURIComponent);
+  return `${encodedName}=${encodeValue(value)}`;
 }
 
 /** What `dialectQuery` builds a `DialectQuery` from: the query part with `pairs` for `serialize`. */
@@ -141,29 +134,17 @@ export function restPath(_operation: string, endpoint: string, id?: string): str
 }
 
 /**
- * Field -> message from a backend's validation detail, the one flattener of the built-ins:
- * nested objects and lists become dotted names (`{ a: { b: ['m'] } }` -> `{ 'a.b': 'm' }`),
- * a list of messages becomes its first one, or all joined by `join` when given. `undefined`
- * when no field has a message. `key` and `out` belong to the recursion: leave them out.
+ * Field -> message from a backend's validation detail (`fieldErrors` with dotted names):
+ * nested objects and lists of objects become dotted names
+ * (`{ a: { b: ['m'] } }` -> `{ 'a.b': 'm' }`), a list of messages becomes its first one, or all
+ * joined by `join` when given; a message about no field sits under `''`. `undefined` when no
+ * field has a message.
  *
  * @example
  * flattenErrors({ name: ['Required.', 'Too short.'], address: { city: ['Required.'] } });
  * // { name: 'Required.', 'address.city': 'Required.' }
  * flattenErrors({ name: ['Required.', 'Too short.'] }, ' '); // { name: 'Required. Too short.' }
  */
-export function flattenErrors(
-  detail: unknown,
-  join?: string,
-  key = '',
-  out: Record<string, string> = {},
-): Record<string, string> | undefined {
-  if (Array.isArray(detail) && typeof detail[0] === 'string') {
-    out[key] = join ? detail.join(join) : detail[0];
-  } else if (detail && typeof detail === 'object') {
-    for (const k in detail) flattenErrors((detail as any)[k], join, key ? `${key}.${k}` : k, out);
-  } else if (detail != null) {
-    // A field named __proto__ is dropped: assigning text to it changes nothing.
-    out[key] = String(detail);
-  }
-  for (const _ in out) return out;
+export function flattenErrors(detail: unknown, join?: string): Record<string, string> | undefined {
+  return fieldErrors(detail, { join: join ?? false, dotted: true });
 }

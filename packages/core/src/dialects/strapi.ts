@@ -5,9 +5,10 @@
  * (it does not escape `%` or `_` in values).
  */
 import type { Dialect } from '../contract/dialect';
+import { rejectUnknownOptions } from '../checks';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, pair, unsupported } from './shared';
-import { builtIn } from './restProvider';
+import { encodeQueryComponent, entryLabel, flattenErrors, pair, unsupported } from './shared';
+import { restProvider } from './restProvider';
 
 /** Options of `strapi()`. */
 export interface StrapiOptions {
@@ -20,41 +21,69 @@ export interface StrapiOptions {
 }
 
 const NAME = 'Strapi 5';
-// Strapi's operator names, `$` + ours for most (`like`/`ilike` are completed from the pattern).
-const OPS: Record<string, string> = {
+// Strapi's `qs` parser reads an indexed list longer than this (`[100]` and up) as an object.
+const ARRAY_LIMIT = 100;
+
+// Our operators Strapi has (`like` and `ilike` by the pattern, `patternFilter`); each is `$` and
+// our name but for the renamed ones.
+const SUPPORTED =
+  /^(eq|ne|gt|gte|lt|lte|in|nin|null|nnull|between|notBetween|startsWith|endsWith|like|ilike)$/;
+const RENAMED: Record<string, string> = {
   nin: '$notIn',
   nnull: '$notNull',
   notBetween: '$not][$between',
-  like: '',
-  ilike: 'i',
 };
-for (const op of 'eq ne gt gte lt lte in null between startsWith endsWith'.split(' ')) {
-  OPS[op] = `$${op}`;
-}
 // Strapi wraps the value in `%` itself and passes its wildcards on: a SQL pattern maps to
 // $contains (`%x%`), $startsWith (`x%`), $endsWith (`%x`) or, without wildcards, $eq.
 const PATTERN = /^(%?)(.*?)(%?)$/s;
 const WILDCARD = /[%_]/;
 
-const label = (e: { operator: string; field: string }) =>
-  `operator '${e.operator}' (on "${e.field}")`;
+type Filter = QueryEntry & { kind: 'filter' };
 
-/** `filters[a][b]` for the field `a.b` (dots reach into relations, as Strapi's deep filters). */
-const path = (field: string) => `filters[${field.split('.').join('][')}]`;
+/** `[a][b]` for the field `a.b` (dots reach into relations, as Strapi's deep filters). */
+const brackets = (field: string) =>
+  field
+    .split('.')
+    .map((part) => `[${part}]`)
+    .join('');
 
-function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }): string[] {
-  let op = OPS[operator] as string;
+/** Strapi's operator and text for a `like`/`ilike` pattern (`$containsi` for `ilike('%x%')`). */
+function patternFilter(operator: string, pattern: string): [operator: string, text: string] {
+  const [, lead, text, trail] = PATTERN.exec(pattern) as string[];
+  let name = '$eq';
+  if (lead && trail) name = '$contains';
+  else if (lead) name = '$endsWith';
+  else if (trail) name = '$startsWith';
+  return [operator === 'ilike' ? `${name}i` : name, text!];
+}
+
+function filterPairs({ field, operator, value }: Filter): string[] {
+  let op = RENAMED[operator] ?? `$${operator}`;
   let text = value;
   if (operator === 'like' || operator === 'ilike') {
-    const [, lead, middle, trail] = PATTERN.exec(value as string) as string[];
-    text = middle;
-    op = `$${lead ? (trail ? 'contains' : 'endsWith') : trail ? 'startsWith' : 'eq'}${op}`;
-  } else if (value === null && /^(eq|ne)$/.test(operator)) {
-    op = operator === 'eq' ? '$null' : '$notNull';
+    [op, text] = patternFilter(operator, value as string);
+  } else if (value === null && operator === 'eq') {
+    op = '$null';
+    text = true;
+  } else if (value === null && operator === 'ne') {
+    op = '$notNull';
     text = true;
   }
-  const name = `${path(field)}[${op}]`;
-  return Array.isArray(text) ? text.map((v, i) => pair(`${name}[${i}]`, v)) : [pair(name, text)];
+  const name = `filters${brackets(field)}[${op}]`;
+  // A list is indexed (`[$in][0]=a`), as Strapi's documentation writes it.
+  if (Array.isArray(text)) return text.map((item, index) => pair(`${name}[${index}]`, item));
+  return [pair(name, text)];
+}
+
+/**
+ * Whether Strapi's LIKE would read a value's `%` or `_` otherwise than meant: as wildcards in
+ * `startsWith`/`endsWith` text (meant literally), as literal text in a `like` pattern without
+ * a `%` end (sent as `$eq`). A `%` end is sent as $contains and the like, wildcards as meant.
+ */
+function misreadWildcards(operator: string, value: unknown): boolean {
+  if (typeof value !== 'string' || !WILDCARD.test(value)) return false;
+  if (operator === 'startsWith' || operator === 'endsWith') return true;
+  return (operator === 'like' || operator === 'ilike') && !/^%|%$/.test(value);
 }
 
 /**
@@ -71,64 +100,64 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  * // GET /api/products?filters[price][$gte]=10&sort[0]=price:desc&pagination[page]=2
  */
 export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false } {
-  const { search } = options;
-  return builtIn({
+  const { search, ...unknown } = options;
+  rejectUnknownOptions('strapi', 'options', unknown);
+  return restProvider({
     name: NAME,
     options,
     query: {
-      // Page and offset pagination cannot be mixed: page() and offset() replace each other.
-      key: (e) =>
-        e.kind === 'filter'
-          ? `${e.field}.${e.operator}`
-          : e.kind === 'param'
-            ? e.key
-            : e.kind === 'offset'
-              ? 'page'
-              : e.kind,
+      key(e) {
+        switch (e.kind) {
+          case 'filter':
+            return `${e.field}.${e.operator}`;
+          case 'param':
+            return e.key;
+          case 'offset':
+            // Page and offset pagination cannot be mixed: page() and offset() replace each other.
+            return 'page';
+          default:
+            return e.kind;
+        }
+      },
       pairs(e, _, entries) {
         switch (e.kind) {
           case 'filter':
             return filterPairs(e);
           case 'search':
-            return (search ?? []).map((f, i) =>
-              pair(`filters[$or][${i}]${path(f).slice(7)}[$containsi]`, e.value),
+            return (search ?? []).map((field, index) =>
+              pair(`filters[$or][${index}]${brackets(field)}[$containsi]`, e.value),
             );
           case 'sort':
-            return e.fields.map(([f, d], i) => `sort[${i}]=${enc(f)}:${d}`);
+            return e.fields.map(
+              ([field, direction], index) =>
+                `sort[${index}]=${encodeQueryComponent(field)}:${direction}`,
+            );
           case 'param':
             return pair(e.key, e.value);
-          default:
-            return `pagination[${
-              e.kind === 'limit'
-                ? entries.some((x) => x.kind === 'offset')
-                  ? 'limit'
-                  : 'pageSize'
-                : e.kind === 'page'
-                  ? 'page'
-                  : 'start'
-            }]=${e.value}`;
+          case 'page':
+            return `pagination[page]=${e.value}`;
+          case 'offset':
+            return `pagination[start]=${e.value}`;
+          default: {
+            // The page size is `limit` next to an offset, `pageSize` next to a page.
+            const size = entries.some((x) => x.kind === 'offset') ? 'limit' : 'pageSize';
+            return `pagination[${size}]=${e.value}`;
+          }
         }
       },
       check(e) {
-        if (e.kind === 'search') {
-          return search?.length
-            ? undefined
-            : unsupported(NAME, 'search: set strapi({ search: [fields] })');
+        if (e.kind === 'search' && !search?.length) {
+          return unsupported(NAME, 'search: set strapi({ search: [fields] })');
         }
         if (e.kind !== 'filter') return undefined;
-        const { operator, value } = e;
-        if (!Object.hasOwn(OPS, operator)) return unsupported(NAME, label(e));
-        // qs (arrayLimit 100) reads a longer indexed list (`[100]` and up) as an object.
-        if (Array.isArray(value) && value.length > 100) {
-          return unsupported(NAME, `more than 100 values in ${label(e)}`);
+        if (!SUPPORTED.test(e.operator)) return unsupported(NAME, entryLabel(e));
+        if (Array.isArray(e.value) && e.value.length > ARRAY_LIMIT) {
+          return unsupported(NAME, `more than ${ARRAY_LIMIT} values in ${entryLabel(e)}`);
         }
-        // Strapi's LIKE keeps `%`/`_` as wildcards: right in a `like` pattern with a `%` end,
-        // wrong in startsWith/endsWith text and in a `like` sent as $eq (no `%` end).
-        return (/With/.test(operator) ||
-          (/like/.test(operator) && !/^%|%$/.test(value as string))) &&
-          WILDCARD.test(value as string)
-          ? unsupported(NAME, `the pattern ${JSON.stringify(value)} of ${label(e)}`)
-          : undefined;
+        if (misreadWildcards(e.operator, e.value)) {
+          return unsupported(NAME, `the pattern ${JSON.stringify(e.value)} of ${entryLabel(e)}`);
+        }
+        return undefined;
       },
     },
     list(response) {
@@ -190,16 +219,16 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
     errors(body) {
       const error = (body as { error?: Record<string, any> } | null)?.error;
       if (typeof error !== 'object' || error === null) return undefined;
-      // `[{ path: ['address', 'city'], message }]`; the first message of a path wins.
-      let errors: Record<string, string> | undefined;
-      for (const i of error.details?.errors ?? []) {
-        const k = i?.path?.join?.('.');
-        if (k && i.message != null) {
-          errors ??= {};
-          errors[k] ??= String(i.message);
-        }
+      // `details.errors`: `[{ path: ['address', 'city'], message }]`, one per failed rule; a
+      // field shows its first message.
+      const messages: Record<string, string[]> = Object.create(null);
+      for (const issue of error.details?.errors ?? []) {
+        const field = issue?.path?.join?.('.');
+        if (!field || issue.message == null) continue;
+        messages[field] ??= [];
+        messages[field].push(String(issue.message));
       }
-      return { error: error.message, code: error.name, errors };
+      return { error: error.message, code: error.name, errors: flattenErrors(messages) };
     },
   });
 }

@@ -19,14 +19,9 @@ const FUNCTION_NAMES: Record<string, string> = {
 /** A safe integer `>= min`, or a `TypeError`/`RangeError` naming `name`. */
 export function integer(name: string, value: unknown, min: number): number {
   if (typeof value !== 'number') throw mustBe(name, 'a number', value);
-  const problem = !Number.isFinite(value)
-    ? 'a finite number'
-    : !Number.isSafeInteger(value)
-      ? 'an integer'
-      : value < min
-        ? `>= ${min}`
-        : undefined;
-  if (problem !== undefined) throw mustBe(name, problem, value, RangeError);
+  if (!Number.isFinite(value)) throw mustBe(name, 'a finite number', value, RangeError);
+  if (!Number.isSafeInteger(value)) throw mustBe(name, 'an integer', value, RangeError);
+  if (value < min) throw mustBe(name, `>= ${min}`, value, RangeError);
   return value;
 }
 

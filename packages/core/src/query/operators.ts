@@ -59,9 +59,9 @@ export const OPERATOR_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**
  * The operator names the React hooks' filters take (`useSearchQueryBuilder().addFilter`,
- * `SearchParams.filters`): the string union the spec calls the hooks' `FilterOperator`, a
- * subset of {@link OperatorName} without the two-value and affix operators. A distinct name,
- * so code that also uses the `FilterOperator` object of this module never renames on import.
+ * `SearchParams.filters`), a subset of {@link OperatorName} without the two-value and affix
+ * operators. The names have this one name everywhere; `FilterOperator` is the condition (the
+ * spec's "hook `FilterOperator`" stays a deprecated alias of this type in the React package).
  *
  * @example
  * const op: FilterOperatorName = 'gte';

@@ -4,56 +4,43 @@
  * builder (core README, "Another wire format").
  */
 import type { QueryEntry, QuerySerializer } from '../contract/query';
+import { encodeQueryComponent, encodeValue } from './params';
 
 export type { QueryEntry, QuerySerializer, SortDirection } from '../contract/query';
-import { serializeValue } from './params';
-
-// Lone surrogates would make encodeURIComponent throw; URLSearchParams sends U+FFFD for them.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// For custom serializers, beside the default one.
+export { encodeQueryComponent };
 
 /**
- * `encodeURIComponent` that never throws: lone surrogates are sent as U+FFFD, as
- * `URLSearchParams` does. For custom serializers.
- *
- * @example
- * encodeQueryComponent('a b&c'); // 'a%20b%26c'
+ * The query name of an entry: `field` for equality, `field[op]` otherwise, the param's key,
+ * `q` for the search text, else the kind (`page`, `limit`, `offset`, `sort`). `encode` is
+ * applied to the user's text only (the field, the key), so the brackets stay literal.
  */
-export function encodeQueryComponent(text: string): string {
-  return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
+function entryName(entry: QueryEntry, encode: (text: string) => string): string {
+  switch (entry.kind) {
+    case 'filter': {
+      const field = encode(entry.field);
+      return entry.operator === 'eq' ? field : `${field}[${entry.operator}]`;
+    }
+    case 'param':
+      return encode(entry.key);
+    case 'search':
+      return 'q';
+    default:
+      return entry.kind;
+  }
 }
 
-/**
- * The encoded text of one builder value. Unlike `RequestOptions.params`, `null` is sent as
- * `null` (so `where(f, null)` means "equals null"), and array items are encoded one by one
- * and joined by a literal `,`: a comma inside an item stays `%2C`, so a server that splits
- * the raw text before decoding recovers every item.
- */
-function encodeValue(value: unknown): string {
-  if (Array.isArray(value)) return value.map(encodeValue).join(',');
-  if (value === null || value === undefined) return 'null';
-  return encodeQueryComponent(serializeValue(value) ?? '');
+/** The encoded value of an entry: `name:asc,age:desc` for a sort, else its value. */
+function entryValue(entry: QueryEntry): string {
+  if (entry.kind === 'sort') {
+    return entry.fields
+      .map(([field, direction]) => `${encodeQueryComponent(field)}:${direction}`)
+      .join(',');
+  }
+  return encodeValue(entry.value);
 }
 
-// Numbers (page, limit, offset) and the search text need nothing more than `encodeValue`.
-function valueText(entry: QueryEntry): string {
-  return entry.kind === 'sort'
-    ? entry.fields
-        .map(([field, direction]) => `${encodeQueryComponent(field)}:${direction}`)
-        .join(',')
-    : encodeValue(entry.value);
-}
-
-// The query name of an entry; `encode` is identity for the key and the encoder for the wire,
-// where only the user's text is encoded (the brackets of `field[op]` stay literal).
-function nameText(entry: QueryEntry, encode: (text: string) => string): string {
-  return entry.kind === 'filter'
-    ? encode(entry.field) + (entry.operator === 'eq' ? '' : `[${entry.operator}]`)
-    : entry.kind === 'param'
-      ? encode(entry.key)
-      : entry.kind === 'search'
-        ? 'q'
-        : entry.kind;
-}
+const asGiven = (text: string) => text;
 
 /**
  * The default wire format (core README, "Wire format"): `field=value` for equality,
@@ -68,10 +55,11 @@ function nameText(entry: QueryEntry, encode: (text: string) => string): string {
  * ]); // 'price[gte]=10&page=2'
  */
 export const bracketSerializer: QuerySerializer = {
-  key: (entry) => nameText(entry, String),
+  // Entries compare by their name as given; the wire sends it encoded.
+  key: (entry) => entryName(entry, asGiven),
   serialize(entries) {
     return entries
-      .map((entry) => `${nameText(entry, encodeQueryComponent)}=${valueText(entry)}`)
+      .map((entry) => `${entryName(entry, encodeQueryComponent)}=${entryValue(entry)}`)
       .join('&');
   },
 };

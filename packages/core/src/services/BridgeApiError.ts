@@ -37,13 +37,10 @@ export class BridgeApiError extends Error {
     },
   ) {
     super(message);
-    // Every field is an own property already (class fields), so an absent detail stays undefined.
-    ({
-      status: this.status,
-      code: this.code,
-      errors: this.errors,
-      retryAfter: this.retryAfter,
-    } = details);
+    this.status = details.status;
+    this.code = details.code;
+    this.errors = details.errors;
+    this.retryAfter = details.retryAfter;
   }
 
   /**
@@ -54,21 +51,26 @@ export class BridgeApiError extends Error {
    * if (!res.success) throw BridgeApiError.fromResponse(res);
    */
   static fromResponse(response: ApiResponse): BridgeApiError {
-    const message =
-      response.error ||
-      response.message ||
-      (response.status ? `HTTP ${response.status}` : 'Request failed');
-    const headers = response.headers;
-    const retryAfter =
-      typeof headers?.get === 'function' ? parseRetryAfter(headers.get('retry-after')) : undefined;
-    // The constructor leaves out what is undefined.
-    return new BridgeApiError(message, {
-      status: response.status,
-      code: response.code,
-      errors: response.errors,
-      retryAfter,
-    });
+    // Written outside the class: a class body that names its own class is compiled to a renamed
+    // class (`class _BridgeApiError`), and stack traces and `util.inspect` show that name.
+    return errorFromResponse(response);
   }
+}
+
+function errorFromResponse(response: ApiResponse): BridgeApiError {
+  const message =
+    response.error ||
+    response.message ||
+    (response.status ? `HTTP ${response.status}` : 'Request failed');
+  const headers = response.headers;
+  const retryAfter =
+    typeof headers?.get === 'function' ? parseRetryAfter(headers.get('retry-after')) : undefined;
+  return new BridgeApiError(message, {
+    status: response.status,
+    code: response.code,
+    errors: response.errors,
+    retryAfter,
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Client } from '../client/client';
-import { mustBe } from '../checks';
+import { mustBe, rejectUnknownOptions } from '../checks';
 import type { ListItemAt, TypedClient, UntypedClient } from '../typed/TypedClient';
 import type { Endpoint } from '../typed/typedPaths';
 import type { Dialect, DialectQuery } from '../contract/dialect';
@@ -113,6 +113,9 @@ export interface BridgeApiService<T> {
   delete(id: string): Promise<void>;
 }
 
+// The operations that address one record by its id.
+const ONE_RECORD: readonly EntityOperation[] = ['get', 'update', 'delete'];
+
 function checkId(id: unknown): string {
   if (typeof id === 'number' && Number.isFinite(id)) return String(id);
   if (typeof id !== 'string' || id === '') {
@@ -219,33 +222,64 @@ export function createBridgeApiService<T>(
   if (!config || typeof config.endpoint !== 'string' || config.endpoint.trim() === '') {
     throw mustBe('config.endpoint', 'a non-empty string', config?.endpoint);
   }
-  const dialect: Dialect | undefined = config.dialect ?? client.getConfig?.().dialect;
+  const {
+    endpoint: collection,
+    customEndpoints,
+    updateMethod: askedMethod,
+    dialect: entityDialect,
+    ...unknown
+  } = config;
+  rejectUnknownOptions('createBridgeApiService', 'config', unknown);
+  const dialect: Dialect | undefined = entityDialect ?? client.getConfig?.().dialect;
   const records = dialect?.records ?? {};
   const query = dialect?.query ?? bracketSerializer;
   const list = dialect?.list ?? parseListResponse;
-  const updateMethod = config.updateMethod ?? records.updateMethod ?? 'PATCH';
+  const updateMethod = askedMethod ?? records.updateMethod ?? 'PATCH';
   if (updateMethod !== 'PUT' && updateMethod !== 'PATCH') {
     throw mustBe('config.updateMethod', "'PUT' or 'PATCH'", updateMethod);
   }
-  const endpoint = config.endpoint.length > 1 ? config.endpoint.replace(/\/+$/, '') : '/';
-  const custom = config.customEndpoints ?? {};
+  const endpoint = collection.length > 1 ? collection.replace(/\/+$/, '') : '/';
+  const custom = customEndpoints ?? {};
   const base = endpoint === '/' ? '' : endpoint;
-  // Only get, update and delete carry an id (`send` checks one for them, even when missing).
+  /**
+   * The path of an operation: its `customEndpoints` template, else the dialect's, else the
+   * default protocol's. Only get, update and delete carry an id (`send` checks one for them).
+   */
   const path = (operation: EntityOperation, id?: string): string => {
     const encoded = id === undefined ? undefined : encodeURIComponent(id);
     const template = custom[operation];
-    if (template === undefined && records.path) return records.path(operation, base, encoded);
-    if (encoded === undefined) {
-      // `/search` is the reference server's route; elsewhere the collection filters.
-      return template ?? (operation === 'search' && !dialect?.query ? `${base}/search` : endpoint);
+    if (template !== undefined) {
+      return encoded === undefined ? template : template.replace(/:id\b/g, encoded);
     }
-    return (template ?? `${base}/:id`).replace(/:id\b/g, encoded);
+    if (records.path) return records.path(operation, base, encoded);
+    if (encoded !== undefined) return `${base}/${encoded}`;
+    // `/search` is the reference server's route; with a dialect's query part the collection filters.
+    if (operation === 'search' && !dialect?.query) return `${base}/search`;
+    return endpoint;
   };
   const operations = dialect?.operations ?? {};
+  /** The REST request of an operation: its verb, with the records part's headers and body. */
+  const request = (operation: EntityOperation, url: string, data: unknown) => {
+    const headers = records.headers?.(operation);
+    const options: RequestOptions | undefined = headers ? { headers } : undefined;
+    const body = records.wrap && data !== undefined ? records.wrap(operation, data) : data;
+    switch (operation) {
+      case 'create':
+        return client.post(url, body, options);
+      case 'update':
+        if (updateMethod === 'PUT') return client.put(url, body, options);
+        return client.patch(url, body, options);
+      case 'delete':
+        return client.delete(url, options);
+      default:
+        // list, search and get
+        return client.get(url, options);
+    }
+  };
   /**
    * One operation: its query checked and written (a refusal rejects as `CLIENT_ERROR`), then
-   * the dialect's own call when it has one (an RPC backend), else the REST request with the
-   * records part's headers and body. Resolves the answer; a failure rejects.
+   * the dialect's own call when it has one (an RPC backend), else the REST request. Resolves
+   * the answer; a failure rejects.
    */
   const send = async (
     operation: EntityOperation,
@@ -254,23 +288,13 @@ export function createBridgeApiService<T>(
     data?: unknown,
   ): Promise<ApiResponse> => {
     // get, update and delete address one record: their id is checked even when missing.
-    const key = /^[gud]/.test(operation) ? checkId(id) : undefined;
+    const key = ONE_RECORD.includes(operation) ? checkId(id) : undefined;
     const url = appendQuery(path(operation, key), serialize(query, entries));
     const own = operations[operation];
-    const headers = records.headers?.(operation);
-    const options: RequestOptions | undefined = headers ? { headers } : undefined;
-    const sent = records.wrap && data !== undefined ? records.wrap(operation, data) : data;
-    return succeeded(
-      await (own
-        ? own({ client, endpoint, entries, id: key, body: data })
-        : operation === 'create'
-          ? client.post(url, sent, options)
-          : operation !== 'update'
-            ? client[operation === 'delete' ? 'delete' : 'get'](url, options)
-            : updateMethod === 'PATCH'
-              ? client.patch(url, sent, options)
-              : client.put(url, sent, options)),
-    );
+    const response = own
+      ? await own({ client, endpoint, entries, id: key, body: data })
+      : await request(operation, url, data);
+    return succeeded(response);
   };
   const record = (operation: EntityOperation, response: ApiResponse): T =>
     (records.unwrap ? records.unwrap(operation, response.data) : response.data) as T;
@@ -278,7 +302,7 @@ export function createBridgeApiService<T>(
   return {
     endpoint,
     client,
-    ...(config.dialect && { dialect: config.dialect }),
+    ...(entityDialect && { dialect: entityDialect }),
     // The list mappings read `page` and `limit` of the params (the requested page).
     async getList(params) {
       return list<T>(await send('list', paginationEntries(params)), params ?? {});

@@ -5,7 +5,7 @@
  */
 import type { Client } from '../client/client';
 import type { DialectAuth } from '../contract/dialect';
-import { nonEmptyString } from '../checks';
+import { nonEmptyString, toError } from '../checks';
 import type { ApiResponse } from '../contract/http';
 import { BridgeApiError, isBridgeApiError } from './BridgeApiError';
 import { readLogin, readUser, userFrom } from './authResponse';
@@ -231,7 +231,9 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
           try {
             client.setSessionId(result.sessionId);
           } catch (error) {
-            throw invalid(`The login response holds an unusable sessionId: ${messageOf(error)}`);
+            throw invalid(
+              `The login response holds an unusable sessionId: ${toError(error).message}`,
+            );
           }
         }
         await settle(result.user);
@@ -290,13 +292,9 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
   };
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Every failure of the service is a `BridgeApiError`: a thrown `TypeError` becomes `CLIENT_ERROR`. */
 function asBridgeApiError(error: unknown): BridgeApiError {
   return isBridgeApiError(error)
     ? error
-    : new BridgeApiError(messageOf(error), { status: 0, code: 'CLIENT_ERROR' });
+    : new BridgeApiError(toError(error).message, { status: 0, code: 'CLIENT_ERROR' });
 }

@@ -3,6 +3,7 @@
  * the last error, the last data, and the callbacks of a settled run. Framework-free: a UI
  * binding subscribes to it (`useSyncExternalStore` in React) and renders its snapshot.
  */
+import { toError } from '../checks';
 import { createStore } from './createStore';
 
 /**
@@ -34,7 +35,7 @@ export interface MutationStoreOptions<TData = unknown, TError = Error>
   extends MutationCallbacks<TData, TError> {
   /**
    * Turns what a run threw into the store's `error`.
-   * @default an `Error` as it is, anything else wrapped in an `Error` with its text as the message
+   * @default `toError`: an `Error` as it is, anything else wrapped in an `Error` with its text as the message
    */
   toError?(cause: unknown): TError;
   /**
@@ -75,9 +76,6 @@ export interface MutationStore<TData = unknown, TError = Error> {
   reset(): void;
 }
 
-const wrapError = (cause: unknown): any =>
-  cause instanceof Error ? cause : new Error(String(cause));
-
 /**
  * Creates a mutation store: the pending/error/data state of a write and its callbacks, for
  * bindings to a UI framework. The hooks of `@bridgekit/react` (`useBridgeMutation`,
@@ -97,7 +95,9 @@ const wrapError = (cause: unknown): any =>
 export function createMutationStore<TData = unknown, TError = Error>(
   options: MutationStoreOptions<TData, TError> = {},
 ): MutationStore<TData, TError> {
-  const { toError = wrapError, keepErrorWhileLoading, name = 'mutation' } = options;
+  const { keepErrorWhileLoading, name = 'mutation' } = options;
+  // Without `options.toError` the error type is its default, `Error`.
+  const makeError = options.toError ?? (toError as (cause: unknown) => TError);
   // The auth service's store: it notifies only when a field changed.
   const store = createStore<MutationState<TData, TError>>({
     isLoading: false,
@@ -114,28 +114,28 @@ export function createMutationStore<TData = unknown, TError = Error>(
         isLoading: true,
         error: keepErrorWhileLoading ? store.getState().error : null,
       });
-      let success = true;
-      let value: any;
+      let outcome: MutationRunResult<TData, TError>;
       try {
-        value = await fn();
+        outcome = { success: true, data: await fn() };
       } catch (cause) {
-        success = false;
-        value = toError(cause);
+        outcome = { success: false, error: makeError(cause) };
       }
-      const key = success ? 'onSuccess' : 'onError';
+      pending -= 1;
       store.setState({
-        isLoading: --pending > 0,
-        error: success ? null : value,
-        data: success ? value : undefined,
+        isLoading: pending > 0,
+        error: outcome.success ? null : outcome.error,
+        data: outcome.success ? outcome.data : undefined,
       });
+      // The store's callbacks, then the run's; one that throws changes nothing.
       for (const target of [options, callbacks]) {
         try {
-          target[key]?.(value);
+          if (outcome.success) target.onSuccess?.(outcome.data);
+          else target.onError?.(outcome.error);
         } catch (error) {
-          console.error(`${name}: ${key} threw`, error);
+          console.error(`${name}: ${outcome.success ? 'onSuccess' : 'onError'} threw`, error);
         }
       }
-      return success ? { success, data: value } : { success, error: value };
+      return outcome;
     },
     reset: () => store.setState({ error: null, data: undefined }),
   };

@@ -4,6 +4,7 @@ import {
   type Client,
   type Dialect,
   type EntityOperation,
+  toError,
 } from '@bridgekit/core';
 import { useCallback, useRef } from 'react';
 import { useSWRConfig } from 'swr';
@@ -157,7 +158,7 @@ export function useBridgeFormSubmit<TData = any, TValues = Record<string, unknow
             success: false,
             status: 0,
             code: 'CLIENT_ERROR',
-            error: cause instanceof Error ? cause.message : String(cause),
+            error: toError(cause).message,
           };
         }
         if (!response.success) throw BridgeApiError.fromResponse(response);

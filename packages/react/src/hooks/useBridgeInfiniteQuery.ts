@@ -1,14 +1,14 @@
-import type {
-  BridgeApiService,
-  PaginatedResponse,
-  PaginationMeta,
-  QueryParams,
+import {
+  type BridgeApiService,
+  type PaginatedResponse,
+  type PaginationMeta,
+  type QueryParams,
+  toError,
 } from '@bridgekit/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import { useServiceInstanceId } from './internal/serviceRegistry';
-import { toError } from './internal/toError';
 import { onBridgeInvalidate } from './internal/invalidationListeners';
 
 /**

@@ -6,12 +6,12 @@ import {
   type PaginationMeta,
   type QueryParams,
   type SearchParams,
+  toError,
 } from '@bridgekit/core';
 import { useCallback } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
 import { oneOf } from './internal/oneOf';
 import { useServiceInstanceId } from './internal/serviceRegistry';
-import { toError } from './internal/toError';
 
 /**
  * SWR's options for one query (`refreshInterval`, `keepPreviousData`, `fallbackData`…), plus

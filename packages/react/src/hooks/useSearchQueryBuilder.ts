@@ -23,12 +23,13 @@ export const FILTER_OPERATORS: readonly FilterOperatorName[] =
   );
 
 /**
- * An operator of the hooks' filters: the spec's name for the string union, the same type as
- * core's `FilterOperatorName` (also exported here), which does not clash with core's
- * `FilterOperator` object.
+ * The spec's name of the hooks' operator names: the same type as core's `FilterOperatorName`,
+ * which the hooks take. Kept so code written against the spec compiles.
  *
+ * @deprecated Write `FilterOperatorName`: in `@bridgekit/core`, `FilterOperator` is the
+ * `{ operator, value }` condition that `gte(10)` returns, and one name should mean one thing.
  * @example
- * const op: FilterOperator = 'ilike';
+ * const op: FilterOperatorName = 'ilike'; // was: const op: FilterOperator = 'ilike';
  */
 export type FilterOperator = FilterOperatorName;
 
@@ -40,7 +41,7 @@ export type FilterOperator = FilterOperatorName;
  */
 export interface SearchQuery {
   q?: string;
-  filters?: Record<string, { operator: FilterOperator; value: unknown }>;
+  filters?: Record<string, { operator: FilterOperatorName; value: unknown }>;
   page?: number;
   limit?: number;
   orderBy?: string;
@@ -58,7 +59,7 @@ export interface SearchQueryBuilder {
   /** `query` as `SearchParams` (`q` defaults to `''`), ready for `useBridgeQuery(…, 'search', …)`. */
   searchParams: SearchParams;
   /** Sets (or replaces) the filter of a field; back to page 1. */
-  addFilter(field: string, operator: FilterOperator, value: unknown): void;
+  addFilter(field: string, operator: FilterOperatorName, value: unknown): void;
   /** Removes the filter of a field; back to page 1. */
   removeFilter(field: string): void;
   /** Removes every filter; back to page 1. */
@@ -106,7 +107,7 @@ export function useSearchQueryBuilder(initial: SearchQuery = {}): SearchQueryBui
   const [query, setState] = useState<SearchQuery>(start);
   const actions = useMemo(
     () => ({
-      addFilter(field: string, operator: FilterOperator, value: unknown) {
+      addFilter(field: string, operator: FilterOperatorName, value: unknown) {
         checkField(field);
         oneOf('operator', operator, FILTER_OPERATORS);
         setState((s) => ({
