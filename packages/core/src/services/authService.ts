@@ -5,7 +5,7 @@
  */
 import type { Client } from '../client/client';
 import type { DialectAuth } from '../contract/dialect';
-import { nonEmptyString } from '../checks';
+import { nonEmptyString, rejectUnknownKeys } from '../checks';
 import type { ApiResponse } from '../contract/http';
 import { BridgeApiError, isBridgeApiError } from './BridgeApiError';
 import { readLogin, readUser, userFrom } from './authResponse';
@@ -46,9 +46,41 @@ export interface AuthService {
   subscribe(listener: (state: AuthState) => void): () => void;
   /** Settles once the stored user and session have been read at start. */
   readonly ready: Promise<void>;
-  /** Stops listening to the client (session rejections). */
+  /**
+   * Tells `listener` what the service's own requests found, and lets it add to the logout:
+   * the seam of the modules that work beside the service (the auth lifecycle keeps the refresh
+   * token of a sign-in and revokes it on sign-out). Each member is optional; a throw fails the
+   * call it came from.
+   * @returns a function that removes it
+   * @example
+   * const stop = auth.listen({ signedIn: (data) => audit('signed in', data) });
+   */
+  listen(listener: AuthServiceListener): () => void;
+  /** Stops listening to the client (session rejections) and tells the listeners it ended. */
   dispose(): void;
 }
+
+/** What a module beside the auth service hears of its requests (see `AuthService.listen`). */
+export interface AuthServiceListener {
+  /** A login answered with a session: its data, before the state changes. */
+  signedIn?(data: unknown): void;
+  /** A login answered that the account needs a second factor: its data (the challenge). */
+  twoFactorRequired?(data: unknown): void;
+  /**
+   * Fields to add to the logout request's body, asked before it is sent (the lifecycle's
+   * refresh token, to revoke it). A body with fields is sent as a secret: to the base origin only.
+   */
+  logoutBody?(): Promise<Record<string, unknown> | undefined>;
+  /** The server ended the session: a logout was sent, or a validation said it is not valid. */
+  sessionEnded?(): void;
+  /** The service was disposed: what depends on it ends too. */
+  disposed?(): void;
+}
+
+type AuthServiceEvent = Exclude<keyof AuthServiceListener, 'logoutBody'>;
+
+const OPTIONS = ['paths', 'userStorageKey', 'storage'];
+const PATHS = Object.keys(DEFAULT_AUTH_PATHS);
 
 /**
  * Creates the auth service of a client: login with an e-mail or a user name, logout, session
@@ -66,6 +98,16 @@ export interface AuthService {
 export function createAuthService(client: Client, options: AuthServiceOptions = {}): AuthService {
   if (!client || typeof client.post !== 'function') {
     throw new TypeError('client must be a Bridgekit Client');
+  }
+  const factory = 'createAuthService';
+  rejectUnknownKeys(options, OPTIONS, { where: 'options', factory, see: 'see AuthServiceOptions' });
+  if (options.paths !== undefined) {
+    rejectUnknownKeys(options.paths, PATHS, {
+      where: 'options.paths',
+      factory,
+      see: `see AuthPaths: ${PATHS.join(', ')}`,
+      kind: 'a path',
+    });
   }
   // The client's dialect says how this backend signs in; explicit `paths` win over it.
   const dialect: DialectAuth = client.getConfig?.().dialect?.auth ?? {};
@@ -94,6 +136,19 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
   // Bumped by every explicit change, so the start-up restore never overwrites a newer state.
   let generation = 0;
   let loggingOut = false;
+  const listeners = new Set<AuthServiceListener>();
+  const tell = (event: AuthServiceEvent, data?: unknown) => {
+    for (const listener of [...listeners]) listener[event]?.(data);
+  };
+  // What the listeners add to the logout's body; `undefined` when none adds anything.
+  const logoutBody = async () => {
+    let body: Record<string, unknown> | undefined;
+    for (const listener of [...listeners]) {
+      const fields = await listener.logoutBody?.();
+      if (fields) body = { ...body, ...fields };
+    }
+    return body;
+  };
 
   // Storage is a convenience: a failing storage must not break sign-in.
   const persist = async (user: User | null) => {
@@ -181,8 +236,19 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     ready: restore(),
     getState: store.getState,
     subscribe: store.subscribe,
-    dispose: stopListening,
     fetchUser,
+    listen(listener) {
+      if (!listener || typeof listener !== 'object') {
+        throw new TypeError('listener must be an object of event functions');
+      }
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    dispose() {
+      stopListening();
+      tell('disposed');
+      listeners.clear();
+    },
 
     async login(credentials) {
       if (!credentials || typeof credentials !== 'object') {
@@ -213,6 +279,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
         if (!response.success) throw BridgeApiError.fromResponse(response);
         // A second factor is a result, not a failure: the server answered 200, no session.
         if ((response.data as { twoFactorRequired?: unknown } | null)?.twoFactorRequired === true) {
+          tell('twoFactorRequired', response.data);
           store.setState({ isLoading: false });
           return { twoFactorRequired: true } as TwoFactorRequired;
         }
@@ -234,6 +301,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
             throw invalid(`The login response holds an unusable sessionId: ${messageOf(error)}`);
           }
         }
+        tell('signedIn', response.data);
         await settle(result.user);
         return result;
       } catch (error) {
@@ -246,13 +314,18 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     async logout() {
       loggingOut = true;
       try {
+        const body = await logoutBody();
         // Cookie mode: the preference lets the server clear both cookies even when the
         // session cookie has expired already.
-        await client.post(paths.logout, undefined, { headers: signInHeaders });
+        await client.post(paths.logout, body, {
+          headers: signInHeaders,
+          ...(body && { secret: true }),
+        });
       } catch {
         // Signing out locally must happen whatever the server or the network did.
       } finally {
         loggingOut = false;
+        tell('sessionEnded');
         client.clearSession();
         await settle(null);
       }
@@ -270,6 +343,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
         if (!response.success) throw BridgeApiError.fromResponse(response);
         const data = (response.data ?? {}) as Partial<SessionValidationResult>;
         if (data.isValid === false) {
+          tell('sessionEnded');
           client.clearSession();
           await settle(null, true);
           return { isValid: false };
