@@ -20,6 +20,7 @@ import {
   type TwoFactorRequired,
   type User,
 } from '../contract/auth';
+import { type AuthServiceListener, createAuthListeners } from './authListeners';
 import { cookieSessionHeaders } from './cookieSessionHeaders';
 import { createStore } from '../stores/createStore';
 
@@ -59,25 +60,6 @@ export interface AuthService {
   /** Stops listening to the client (session rejections) and tells the listeners it ended. */
   dispose(): void;
 }
-
-/** What a module beside the auth service hears of its requests (see `AuthService.listen`). */
-export interface AuthServiceListener {
-  /** A login answered with a session: its data, before the state changes. */
-  signedIn?(data: unknown): void;
-  /** A login answered that the account needs a second factor: its data (the challenge). */
-  twoFactorRequired?(data: unknown): void;
-  /**
-   * Fields to add to the logout request's body, asked before it is sent (the lifecycle's
-   * refresh token, to revoke it). A body with fields is sent as a secret: to the base origin only.
-   */
-  logoutBody?(): Promise<Record<string, unknown> | undefined>;
-  /** The server ended the session: a logout was sent, or a validation said it is not valid. */
-  sessionEnded?(): void;
-  /** The service was disposed: what depends on it ends too. */
-  disposed?(): void;
-}
-
-type AuthServiceEvent = Exclude<keyof AuthServiceListener, 'logoutBody'>;
 
 const OPTIONS = ['paths', 'userStorageKey', 'storage'];
 const PATHS = Object.keys(DEFAULT_AUTH_PATHS);
@@ -136,19 +118,8 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
   // Bumped by every explicit change, so the start-up restore never overwrites a newer state.
   let generation = 0;
   let loggingOut = false;
-  const listeners = new Set<AuthServiceListener>();
-  const tell = (event: AuthServiceEvent, data?: unknown) => {
-    for (const listener of [...listeners]) listener[event]?.(data);
-  };
-  // What the listeners add to the logout's body; `undefined` when none adds anything.
-  const logoutBody = async () => {
-    let body: Record<string, unknown> | undefined;
-    for (const listener of [...listeners]) {
-      const fields = await listener.logoutBody?.();
-      if (fields) body = { ...body, ...fields };
-    }
-    return body;
-  };
+  const listeners = createAuthListeners();
+  const { tell } = listeners;
 
   // Storage is a convenience: a failing storage must not break sign-in.
   const persist = async (user: User | null) => {
@@ -237,13 +208,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     getState: store.getState,
     subscribe: store.subscribe,
     fetchUser,
-    listen(listener) {
-      if (!listener || typeof listener !== 'object') {
-        throw new TypeError('listener must be an object of event functions');
-      }
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    listen: listeners.add,
     dispose() {
       stopListening();
       tell('disposed');
@@ -314,7 +279,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     async logout() {
       loggingOut = true;
       try {
-        const body = await logoutBody();
+        const body = await listeners.logoutBody();
         // Cookie mode: the preference lets the server clear both cookies even when the
         // session cookie has expired already.
         await client.post(paths.logout, body, {

@@ -52,6 +52,22 @@ function Probe() {
 /** The modules of the issue: cross-tab sync and a periodic validation, with the auth lifecycle. */
 const modules = () => authLifecycle({ crossTab: crossTabSync(), validateInterval: 1000 });
 
+/** A provider of a config instance with those modules, on a server of its own. */
+async function configProvider(): Promise<() => ReactNode> {
+  const url = await startServer();
+  const config = {
+    baseUrl: url,
+    storage: new MemoryStorage(),
+    fetch: globalThis.fetch,
+    lifecycle: modules(),
+  };
+  return () => (
+    <BridgeProvider config={config}>
+      <Probe />
+    </BridgeProvider>
+  );
+}
+
 /** Mounts `provider` in StrictMode, signed in, and unmounts it, 20 times. */
 async function remount20(provider: () => ReactNode, afterMount?: (round: number) => void) {
   for (let round = 0; round < 20; round++) {
@@ -72,36 +88,19 @@ async function remount20(provider: () => ReactNode, afterMount?: (round: number)
 
 describe('a provider closes what its modules opened when it unmounts', () => {
   it('20 StrictMode remounts with cross-tab sync and validateInterval: no channel or timer left', async () => {
-    const url = await startServer();
-    const storage = new MemoryStorage();
-    const config = { baseUrl: url, storage, fetch: globalThis.fetch, lifecycle: modules() };
-    await remount20(
-      () => (
-        <BridgeProvider config={config}>
-          <Probe />
-        </BridgeProvider>
-      ),
-      () => {
-        // While mounted: one channel and the validation timer, whatever StrictMode did.
-        expect(handles.count().channels).toBe(1);
-        expect(handles.count().timers).toBeGreaterThanOrEqual(1);
-      },
-    );
+    const provider = await configProvider();
+    await remount20(provider, () => {
+      // While mounted: one channel and the validation timer, whatever StrictMode did.
+      expect(handles.count().channels).toBe(1);
+      expect(handles.count().timers).toBeGreaterThanOrEqual(1);
+    });
     expect(handles.channelsOpened()).toBeGreaterThanOrEqual(20);
   }, 60_000);
 
   it('without BroadcastChannel the storage-event listener goes too', async () => {
     vi.stubGlobal('BroadcastChannel', undefined);
-    const url = await startServer();
-    const storage = new MemoryStorage();
-    const config = { baseUrl: url, storage, fetch: globalThis.fetch, lifecycle: modules() };
-    await remount20(
-      () => (
-        <BridgeProvider config={config}>
-          <Probe />
-        </BridgeProvider>
-      ),
-      () => expect(handles.count().listeners).toEqual({ storage: 1 }),
+    await remount20(await configProvider(), () =>
+      expect(handles.count().listeners).toEqual({ storage: 1 }),
     );
   }, 60_000);
 
@@ -125,16 +124,8 @@ describe('a provider closes what its modules opened when it unmounts', () => {
 
 describe('a hidden <Activity> closes the modules; shown again, they open again', () => {
   it('the channel and the timer go while hidden and come back, and the hooks use the new ones', async () => {
-    const url = await startServer();
-    const storage = new MemoryStorage();
-    const config = { baseUrl: url, storage, fetch: globalThis.fetch, lifecycle: modules() };
-    const app = (mode: 'visible' | 'hidden') => (
-      <Activity mode={mode}>
-        <BridgeProvider config={config}>
-          <Probe />
-        </BridgeProvider>
-      </Activity>
-    );
+    const provider = await configProvider();
+    const app = (mode: 'visible' | 'hidden') => <Activity mode={mode}>{provider()}</Activity>;
     const view = render(app('visible'));
     await waitFor(() => expect(auth?.isLoading).toBe(false));
     await act(async () => {
