@@ -16,7 +16,7 @@ import {
   type ModuleOptions,
   provideModules,
 } from './internal/instanceModules';
-import { checkClientInstance, checkModuleOptions, checkProps } from './internal/providerChecks';
+import { checkInstance, checkProps } from './internal/providerChecks';
 import { withBridgeRetryPolicy } from './retryPolicy';
 
 export type { BridgeClientInstance, BridgeInstanceConfig, BridgeProviderProps };
@@ -51,7 +51,7 @@ function createInstance(
   }
   const { client } = input as BridgeClientInstance;
   if (client) {
-    checkClientInstance(where, input as BridgeClientInstance);
+    checkInstance(where, input);
     return instanceOf(id, client, input);
   }
   const config = transform ? transform(input as BridgeInstanceConfig, id) : input;
@@ -62,7 +62,7 @@ function createInstance(
       `BridgeProvider: config.baseUrl of instance "${id}" must be a non-empty string`,
     );
   }
-  checkModuleOptions(where, config);
+  checkInstance(where, config);
   // Instances share the platform storage: every instance but the default one keeps its
   // session, user and refresh token under keys prefixed with its id.
   if (!isDefault && clientConfig.storageKeyPrefix === undefined) {

@@ -56,7 +56,7 @@ describe('BridgeProvider rejects what it would ignore', () => {
     })) {
       expect(mount({ config: { baseUrl }, [name]: value })).toThrow(
         new TypeError(
-          `BridgeProvider: the ${name} prop goes with the client prop; with config or instances, give it in each instance (config.${name})`,
+          `BridgeProvider: the ${name} prop goes with the client prop; give it in the config (config.${name})`,
         ),
       );
     }
@@ -64,7 +64,7 @@ describe('BridgeProvider rejects what it would ignore', () => {
 
   it('a lifecycle that is no module', () => {
     expect(mount({ config: { baseUrl, lifecycle: { validateInterval: 1000 } } })).toThrow(
-      /^BridgeProvider: config\.lifecycle must be a module \(lifecycle: authLifecycle\(options\)/,
+      /^BridgeProvider: config\.lifecycle must be a module \(authLifecycle\(options\)/,
     );
   });
 

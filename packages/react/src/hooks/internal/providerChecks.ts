@@ -8,9 +8,9 @@ import { DEFAULT_AUTH_PATHS } from '@bridgekit/core';
 import type { BridgeClientInstance, BridgeProviderProps } from '../BridgeProviderProps';
 import type { ModuleOptions } from './instanceModules';
 
-// Every key the provider reads. A `Record` of the interface's keys, so that a new prop or
-// instance option cannot be forgotten here: an unknown key is a TypeError naming it.
-const PROPS: Record<keyof BridgeProviderProps, true> = {
+// Every key the provider reads. Written as a `Record` of the interface's keys, so that a new
+// prop or instance option cannot be forgotten here.
+const PROPS = Object.keys({
   config: true,
   client: true,
   instances: true,
@@ -21,59 +21,57 @@ const PROPS: Record<keyof BridgeProviderProps, true> = {
   transformConfig: true,
   swr: true,
   children: true,
-};
-const CLIENT_INSTANCE: Record<keyof BridgeClientInstance, true> = {
+} satisfies Record<keyof BridgeProviderProps, true>);
+const CLIENT_INSTANCE = Object.keys({
   client: true,
   authPaths: true,
   userStorageKey: true,
   lifecycle: true,
-};
+} satisfies Record<keyof BridgeClientInstance, true>);
+// The client form's props: beside a config or instances they would be silently ignored.
+const CLIENT_FORM = ['authPaths', 'userStorageKey', 'lifecycle'] as const;
 const AUTH_PATHS = Object.keys(DEFAULT_AUTH_PATHS);
 
-/** Throws a `TypeError` naming the first key of `props` the provider does not read. */
-export function checkProps(props: BridgeProviderProps): void {
-  for (const key of Object.keys(props)) {
-    if (!Object.hasOwn(PROPS, key)) {
-      throw new TypeError(
-        `BridgeProvider: ${key} is not a prop of BridgeProvider (see BridgeProviderProps)`,
-      );
-    }
-  }
-  // The client form's props would be silently ignored beside a config or instances.
-  if (props.client !== undefined) return;
-  for (const key of ['authPaths', 'userStorageKey', 'lifecycle'] as const) {
-    if (props[key] !== undefined) {
-      throw new TypeError(
-        `BridgeProvider: the ${key} prop goes with the client prop; with config or instances, give it in each instance (config.${key})`,
-      );
-    }
-  }
+/** Throws a `TypeError` naming the first key of `value` that `known` lacks; `what` it is not. */
+function rejectUnknown(where: string, value: object, known: string[], what: string): void {
+  const key = Object.keys(value).find((name) => !known.includes(name));
+  if (key !== undefined) throw new TypeError(`BridgeProvider: ${where}${key} is not ${what}`);
 }
 
-/** Throws a `TypeError` naming a module option of an instance that is wrong. */
-export function checkModuleOptions(where: string, { authPaths, lifecycle }: ModuleOptions): void {
-  for (const key of Object.keys(authPaths ?? {})) {
-    if (!AUTH_PATHS.includes(key)) {
-      throw new TypeError(
-        `BridgeProvider: ${where}authPaths.${key} is not an auth path (see AuthPaths: ${AUTH_PATHS.join(', ')})`,
-      );
-    }
-  }
-  if (lifecycle !== undefined && typeof lifecycle !== 'function') {
+/**
+ * Throws a `TypeError` naming a prop the provider does not read, or a prop of the client form
+ * given beside a config or instances.
+ */
+export function checkProps(props: BridgeProviderProps): void {
+  rejectUnknown('', props, PROPS, 'a prop of BridgeProvider (see BridgeProviderProps)');
+  const misplaced =
+    props.client === undefined && CLIENT_FORM.find((key) => props[key] !== undefined);
+  if (misplaced) {
     throw new TypeError(
-      `BridgeProvider: ${where}lifecycle must be a module (lifecycle: authLifecycle(options) from '@bridgekit/core/auth'), got ${typeof lifecycle}`,
+      `BridgeProvider: the ${misplaced} prop goes with the client prop; give it in the config (config.${misplaced})`,
     );
   }
 }
 
-/** Throws a `TypeError` naming the first key of a client instance the provider does not read. */
-export function checkClientInstance(where: string, instance: BridgeClientInstance): void {
-  for (const key of Object.keys(instance)) {
-    if (!Object.hasOwn(CLIENT_INSTANCE, key)) {
-      throw new TypeError(
-        `BridgeProvider: ${where}${key} is not an option of an instance (see BridgeClientInstance)`,
-      );
-    }
+/**
+ * Throws a `TypeError` naming what is wrong in an instance (`where` names it in the message:
+ * `config.`, `instances.<id>.`): an unknown key of a client instance or of `authPaths`, a
+ * `lifecycle` that is no module.
+ */
+export function checkInstance(where: string, instance: ModuleOptions & { client?: unknown }): void {
+  if (instance.client) {
+    rejectUnknown(
+      where,
+      instance,
+      CLIENT_INSTANCE,
+      'an option of an instance (see BridgeClientInstance)',
+    );
   }
-  checkModuleOptions(where, instance);
+  const paths = `an auth path (see AuthPaths: ${AUTH_PATHS.join(', ')})`;
+  rejectUnknown(`${where}authPaths.`, instance.authPaths ?? {}, AUTH_PATHS, paths);
+  if (instance.lifecycle !== undefined && typeof instance.lifecycle !== 'function') {
+    throw new TypeError(
+      `BridgeProvider: ${where}lifecycle must be a module (authLifecycle(options) from '@bridgekit/core/auth'), got ${typeof instance.lifecycle}`,
+    );
+  }
 }
