@@ -98,3 +98,38 @@ export const MAX_TIMER_MS = 2_147_483_647;
 export function toError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
+
+/**
+ * Throws a `TypeError` naming the first key of `options` that `known` lacks: a typo, or an
+ * option of another library, would otherwise be silently ignored. `options` must be an object.
+ * `where` is how the message names the object (`options`, `options.paths`); `see` says where
+ * the known keys are listed.
+ *
+ * @example
+ * rejectUnknownKeys(options, ['paths', 'storage'], { where: 'options', factory: 'createAuthService', see: 'see AuthServiceOptions' });
+ * // TypeError: options.storge is not an option of createAuthService (see AuthServiceOptions)
+ */
+export function rejectUnknownKeys(
+  options: object,
+  known: readonly string[],
+  { where, factory, see, kind = 'an option' }: UnknownKeyMessage,
+): void {
+  if (!isRecord(options)) throw mustBe(where, 'an object', options);
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) {
+      throw new TypeError(`${where}.${key} is not ${kind} of ${factory} (${see})`);
+    }
+  }
+}
+
+/** How `rejectUnknownKeys` words its message. */
+export interface UnknownKeyMessage {
+  /** The object's name in the message: `options`, `options.paths`. */
+  where: string;
+  /** Whose option it is not: `createAuthService`. */
+  factory: string;
+  /** Where the known keys are: `see AuthServiceOptions`. */
+  see: string;
+  /** What a key is: `an option` (the default), `a path`. */
+  kind?: string;
+}

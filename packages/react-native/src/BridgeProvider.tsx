@@ -4,7 +4,7 @@ import {
   BridgeProvider as HooksBridgeProvider,
   type BridgeProviderProps as HooksBridgeProviderProps,
 } from '@bridgekit/react/hooks';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { AppState, type AppStateStatus } from 'react-native';
 import type { SWRConfiguration } from 'swr';
 import { createAsyncStorageAdapter } from './createAsyncStorageAdapter';
@@ -63,17 +63,35 @@ function isReachable(state: Pick<NetInfoState, 'isConnected' | 'isInternetReacha
   return state.isConnected !== false && state.isInternetReachable !== false;
 }
 
+/** SWR's options for React Native's events, and what closes the subscriptions they made. */
+interface NativeEvents {
+  swr: SWRConfiguration & Required<Pick<SWRConfiguration, 'provider'>>;
+  /** Ends every subscription still open. */
+  close(): void;
+}
+
 /**
  * SWR's focus and reconnect events for React Native. SWR listens on `window` (focus,
  * visibilitychange, online), which React Native never fires: here the app coming back to the
  * foreground (AppState `background`/`inactive` -> `active`) is a focus, and NetInfo going from
  * offline to online is a reconnect. SWR subscribes through `initFocus` / `initReconnect` when
- * the provider mounts and calls what they return when it unmounts. These are options of a cache
- * provider, so the SWR config gets one (`() => new Map()`) unless the app gives its own.
+ * the provider mounts and calls what they return when it unmounts, but only for its first
+ * subscription: under StrictMode it subscribes again and keeps that one, so the provider ends
+ * what is left with `close()` when it unmounts. These are options of a cache provider, so the
+ * SWR config gets one (`() => new Map()`) unless the app gives its own.
  */
-function nativeEvents(): SWRConfiguration & Required<Pick<SWRConfiguration, 'provider'>> {
+function nativeEvents(): NativeEvents {
   let online = true;
-  return {
+  const open = new Set<() => void>();
+  // Removes a subscription once, whoever asks first (SWR or `close`).
+  const tracked = (remove: () => void) => {
+    const release = () => {
+      if (open.delete(release)) remove();
+    };
+    open.add(release);
+    return release;
+  };
+  const swr: NativeEvents['swr'] = {
     provider: () => new Map(),
     isOnline: () => online,
     isVisible: () => AppState.currentState !== 'background',
@@ -85,14 +103,21 @@ function nativeEvents(): SWRConfiguration & Required<Pick<SWRConfiguration, 'pro
         }
         previous = next;
       });
-      return () => subscription.remove();
+      return tracked(() => subscription.remove());
     },
     initReconnect(revalidate) {
-      return NetInfo.addEventListener((state) => {
+      const unsubscribe = NetInfo.addEventListener((state) => {
         const wasOnline = online;
         online = isReachable(state);
         if (online && !wasOnline) revalidate();
       });
+      return tracked(unsubscribe);
+    },
+  };
+  return {
+    swr,
+    close() {
+      for (const release of [...open]) release();
     },
   };
 }
@@ -120,11 +145,14 @@ export function BridgeProvider({ secureStore, ...props }: BridgeProviderProps): 
   const [secure] = useState(() => secureStore && createSecureStoreAdapter(secureStore));
   // SWR reads the cache provider (and its focus / reconnect wiring) once, on mount.
   const [events] = useState(nativeEvents);
+  // A StrictMode remount runs every cleanup before any effect runs again: SWR subscribes anew
+  // after this close, which ends only what was left.
+  useEffect(() => events.close, [events]);
   const given = secure ? withRefreshTokenStorage(props, secure) : props;
   // The app's own SWR options win; its `provider` too, still wired to AppState and NetInfo
   // unless it passes its own `initFocus` / `initReconnect`.
-  const swr: SWRConfiguration = { ...events, ...given.swr };
-  if (swr.provider === undefined) swr.provider = events.provider;
+  const swr: SWRConfiguration = { ...events.swr, ...given.swr };
+  if (swr.provider === undefined) swr.provider = events.swr.provider;
   const { transformConfig } = given;
   // The app's own transform first, so a config it builds without storage still gets the default.
   const withStorage: BridgeProviderProps['transformConfig'] = (config, id) => {

@@ -4,6 +4,7 @@
  * session, and take turns to spend the refresh token. A lifecycle without it (the default) has
  * none of this code, opens no channel and adds no listener.
  */
+import { rejectUnknownKeys } from '../checks';
 import type { AuthService } from '../services/authService';
 import type { AuthState } from '../contract/auth';
 
@@ -144,8 +145,14 @@ function exclusive<T>(name: string, task: () => Promise<T>): Promise<T> {
  * @example
  * import { authLifecycle, crossTabSync } from '@bridgekit/core/auth';
  * <BridgeProvider config={{ baseUrl: '/api', lifecycle: authLifecycle({ crossTab: crossTabSync() }) }} />
+ * @param options none yet: any key is a `TypeError` naming it
  */
-export function crossTabSync(): CrossTabModule {
+export function crossTabSync(options: Readonly<Record<string, never>> = {}): CrossTabModule {
+  rejectUnknownKeys(options, [], {
+    where: 'options',
+    factory: 'crossTabSync',
+    see: 'it takes none',
+  });
   return (host) => (hasTabs() ? createCrossTabSync(host) : null);
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Client } from '../client/client';
 import type { DialectAuth } from '../contract/dialect';
-import { nonEmptyString, toError } from '../checks';
+import { nonEmptyString, rejectUnknownKeys, toError } from '../checks';
 import type { ApiResponse } from '../contract/http';
 import { BridgeApiError, isBridgeApiError } from './BridgeApiError';
 import { readLogin, readUser, userFrom } from './authResponse';
@@ -20,6 +20,7 @@ import {
   type TwoFactorRequired,
   type User,
 } from '../contract/auth';
+import { type AuthServiceListener, createAuthListeners } from './authListeners';
 import { cookieSessionHeaders } from './cookieSessionHeaders';
 import { createStore } from '../stores/createStore';
 
@@ -46,9 +47,22 @@ export interface AuthService {
   subscribe(listener: (state: AuthState) => void): () => void;
   /** Settles once the stored user and session have been read at start. */
   readonly ready: Promise<void>;
-  /** Stops listening to the client (session rejections). */
+  /**
+   * Tells `listener` what the service's own requests found, and lets it add to the logout:
+   * the seam of the modules that work beside the service (the auth lifecycle keeps the refresh
+   * token of a sign-in and revokes it on sign-out). Each member is optional; a throw fails the
+   * call it came from.
+   * @returns a function that removes it
+   * @example
+   * const stop = auth.listen({ signedIn: (data) => audit('signed in', data) });
+   */
+  listen(listener: AuthServiceListener): () => void;
+  /** Stops listening to the client (session rejections) and tells the listeners it ended. */
   dispose(): void;
 }
+
+const OPTIONS = ['paths', 'userStorageKey', 'storage'];
+const PATHS = Object.keys(DEFAULT_AUTH_PATHS);
 
 /**
  * Creates the auth service of a client: login with an e-mail or a user name, logout, session
@@ -66,6 +80,16 @@ export interface AuthService {
 export function createAuthService(client: Client, options: AuthServiceOptions = {}): AuthService {
   if (!client || typeof client.post !== 'function') {
     throw new TypeError('client must be a Bridgekit Client');
+  }
+  const factory = 'createAuthService';
+  rejectUnknownKeys(options, OPTIONS, { where: 'options', factory, see: 'see AuthServiceOptions' });
+  if (options.paths !== undefined) {
+    rejectUnknownKeys(options.paths, PATHS, {
+      where: 'options.paths',
+      factory,
+      see: `see AuthPaths: ${PATHS.join(', ')}`,
+      kind: 'a path',
+    });
   }
   // The client's dialect says how this backend signs in; explicit `paths` win over it.
   const dialect: DialectAuth = client.getConfig?.().dialect?.auth ?? {};
@@ -94,6 +118,8 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
   // Bumped by every explicit change, so the start-up restore never overwrites a newer state.
   let generation = 0;
   let loggingOut = false;
+  const listeners = createAuthListeners();
+  const { tell } = listeners;
 
   // Storage is a convenience: a failing storage must not break sign-in.
   const persist = async (user: User | null) => {
@@ -181,8 +207,13 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     ready: restore(),
     getState: store.getState,
     subscribe: store.subscribe,
-    dispose: stopListening,
     fetchUser,
+    listen: listeners.add,
+    dispose() {
+      stopListening();
+      tell('disposed');
+      listeners.clear();
+    },
 
     async login(credentials) {
       if (!credentials || typeof credentials !== 'object') {
@@ -213,6 +244,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
         if (!response.success) throw BridgeApiError.fromResponse(response);
         // A second factor is a result, not a failure: the server answered 200, no session.
         if ((response.data as { twoFactorRequired?: unknown } | null)?.twoFactorRequired === true) {
+          tell('twoFactorRequired', response.data);
           store.setState({ isLoading: false });
           return { twoFactorRequired: true } as TwoFactorRequired;
         }
@@ -236,6 +268,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
             );
           }
         }
+        tell('signedIn', response.data);
         await settle(result.user);
         return result;
       } catch (error) {
@@ -248,13 +281,18 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     async logout() {
       loggingOut = true;
       try {
+        const body = await listeners.logoutBody();
         // Cookie mode: the preference lets the server clear both cookies even when the
         // session cookie has expired already.
-        await client.post(paths.logout, undefined, { headers: signInHeaders });
+        await client.post(paths.logout, body, {
+          headers: signInHeaders,
+          ...(body && { secret: true }),
+        });
       } catch {
         // Signing out locally must happen whatever the server or the network did.
       } finally {
         loggingOut = false;
+        tell('sessionEnded');
         client.clearSession();
         await settle(null);
       }
@@ -272,6 +310,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
         if (!response.success) throw BridgeApiError.fromResponse(response);
         const data = (response.data ?? {}) as Partial<SessionValidationResult>;
         if (data.isValid === false) {
+          tell('sessionEnded');
           client.clearSession();
           await settle(null, true);
           return { isValid: false };

@@ -2,6 +2,7 @@
  * Cookie sessions as an opt-in module (core README, "Cookie sessions"): the server keeps the
  * session in `HttpOnly` cookies; the client holds nothing and only sends credentials.
  */
+import { rejectUnknownKeys } from '../checks';
 import type { SessionModule } from '../contract/sessionModule';
 
 const SIGN_IN_HEADERS = Object.freeze({ Prefer: 'session=cookie' });
@@ -19,8 +20,14 @@ const SIGN_IN_HEADERS = Object.freeze({ Prefer: 'session=cookie' });
  *
  * const api = createClient('https://api.example.com', { session: cookieSession() });
  * const auth = createAuthService(api); // asks GET /auth/me at start
+ * @param options none yet: any key is a `TypeError` naming it
  */
-export function cookieSession(): SessionModule {
+export function cookieSession(options: Readonly<Record<string, never>> = {}): SessionModule {
+  rejectUnknownKeys(options, [], {
+    where: 'options',
+    factory: 'cookieSession',
+    see: 'it takes none',
+  });
   return Object.freeze({
     resolve: () => null,
     set: () => {},

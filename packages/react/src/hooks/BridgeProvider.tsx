@@ -1,150 +1,47 @@
-import {
-  type AuthPaths,
-  type AuthService,
-  type Client,
-  type ClientConfig,
-  createAuthService,
-  createClient,
-} from '@bridgekit/core';
-import type { AuthLifecycleModule } from '@bridgekit/core/auth';
-import { type ReactNode, useState } from 'react';
-import { SWRConfig, type SWRConfiguration } from 'swr';
+import { type Client, createClient } from '@bridgekit/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { SWRConfig } from 'swr';
+import type {
+  BridgeClientInstance,
+  BridgeInstanceConfig,
+  BridgeProviderProps,
+} from './BridgeProviderProps';
 import {
   BridgeContext,
   type BridgeContextValue,
   type BridgeInstance,
 } from './internal/BridgeContext';
+import {
+  createInstanceModules,
+  type ModuleOptions,
+  provideModules,
+} from './internal/instanceModules';
+import { checkInstance, checkProps } from './internal/providerChecks';
 import { withBridgeRetryPolicy } from './retryPolicy';
 
-/** The opt-in modules an instance takes. */
-interface Modules {
-  /**
-   * The auth lifecycle (`authLifecycle(options)` from `@bridgekit/core/auth`): account flows,
-   * two-factor sign-in, refresh tokens, and cross-tab sync when it is given its module
-   * (`authLifecycle({ crossTab: crossTabSync() })`). Without it the instance has the plain
-   * auth service, and `useAuth<typeof lifecycle>()` is how a component of an instance with it
-   * gets the account actions.
-   * @default undefined (none)
-   */
-  lifecycle?: AuthLifecycleModule;
-}
+export type { BridgeClientInstance, BridgeInstanceConfig, BridgeProviderProps };
 
-/**
- * An instance described by its configuration: a client is created from it. Besides the
- * client's options it takes `authPaths`, `userStorageKey` and the opt-in `lifecycle` module.
- *
- * @example
- * const config: BridgeInstanceConfig = { baseUrl: 'https://api.example.com/api', timeout: 10_000 };
- */
-export interface BridgeInstanceConfig extends ClientConfig, Modules {
-  /** Base URL of the API, e.g. `'https://api.example.com/api'`. */
-  baseUrl: string;
-  /**
-   * Paths of the auth endpoints; missing ones keep their default.
-   * @default { login: '/auth/login', logout: '/auth/logout', validation: '/auth/validation', me: '/auth/me' }
-   */
-  authPaths?: Partial<AuthPaths>;
-  /**
-   * Storage key of the signed-in user.
-   * @default 'bridgekit_user'
-   */
-  userStorageKey?: string;
-}
-
-/**
- * An instance around a client you created yourself, with the same opt-in modules as
- * `BridgeInstanceConfig`.
- *
- * @example
- * const billing: BridgeClientInstance = { client: createClient('https://billing.example.com') };
- */
-export interface BridgeClientInstance extends Modules {
-  client: Client;
-  /** @default the default auth paths */
-  authPaths?: Partial<AuthPaths>;
-  /** @default 'bridgekit_user' */
-  userStorageKey?: string;
-}
-
-/**
- * Props of `BridgeProvider`: exactly one of `config`, `client` or `instances`.
- *
- * @example
- * const props: BridgeProviderProps = { config: { baseUrl: '/api' }, swr: { dedupingInterval: 5000 } };
- */
-export interface BridgeProviderProps extends Modules {
-  /** One instance, created from this configuration. */
-  config?: BridgeInstanceConfig;
-  /** One instance around a ready client. */
-  client?: Client;
-  /** Several instances by id. */
-  instances?: Record<string, BridgeInstanceConfig | BridgeClientInstance>;
-  /**
-   * Id of the instance used by hooks called without `instanceId` (and the id of the single
-   * instance given by `config` or `client`).
-   * @default 'default'
-   */
-  defaultInstance?: string;
-  /**
-   * Auth paths for the `client` form. (So is `lifecycle`: the other forms take it in each
-   * instance.)
-   */
-  authPaths?: Partial<AuthPaths>;
-  /** User storage key for the `client` form. @default 'bridgekit_user' */
-  userStorageKey?: string;
-  /**
-   * Maps the configuration of each instance built from a config (`config`, or a config entry
-   * of `instances`) before its client is created; instances around a ready `client` are left
-   * alone. Platform providers set defaults here (React Native: AsyncStorage storage; Next.js:
-   * an absolute `baseUrl` during server rendering).
-   * @default undefined (configs are used as given)
-   */
-  transformConfig?: (config: BridgeInstanceConfig, instanceId: string) => BridgeInstanceConfig;
-  /**
-   * SWR options for every query below the provider; when given, children are wrapped in
-   * `<SWRConfig value={swr}>`. Failed queries are retried by Bridgekit's retry policy (no
-   * retry of a 4xx other than 408/429, a bounded backoff for 5xx and network errors,
-   * `Retry-After` on 429/503) unless `swr` or an enclosing SWRConfig sets `onErrorRetry`.
-   * @default undefined (SWR's own defaults, or an outer SWRConfig; Bridgekit's retry policy)
-   */
-  swr?: SWRConfiguration;
-  children?: ReactNode;
-}
-
-// One auth service per client: a provider that remounts around the same client (StrictMode,
-// route changes) must not stack session listeners on it.
-const authByClient = new WeakMap<Client, AuthService>();
-
-// The auth service is created when a hook first asks for it: an app that only reads data gets
-// a client with no session listener (the fast path) and no start-up request (cookie mode asks
-// `GET me`). The lifecycle, when the app passed the module, is created at once so refresh
-// tokens work from the first request; one per auth service, so a remount gets the same one.
-function instanceOf(
-  id: string,
-  client: Client,
-  { authPaths: paths, userStorageKey, lifecycle }: BridgeClientInstance | BridgeInstanceConfig,
-): BridgeInstance {
-  const auth = () => {
-    let service = authByClient.get(client);
-    if (!service) {
-      // Absent options (undefined) keep the auth service's defaults.
-      service = createAuthService(client, { paths, userStorageKey });
-      authByClient.set(client, service);
-    }
-    return service;
-  };
+// Its modules come from `instanceModules`: the auth service when a hook first asks for it (an
+// app that only reads data gets a client with no session listener and sends no start-up
+// request), the lifecycle with the instance's first hook or the provider's mount.
+function instanceOf(id: string, client: Client, options: ModuleOptions): BridgeInstance {
+  const modules = createInstanceModules(client, options);
   return {
     id,
     client,
-    account: lifecycle?.(auth()),
     get auth() {
-      return auth();
+      return modules.auth;
     },
+    get account() {
+      return modules.account;
+    },
+    modules,
   };
 }
 
 function createInstance(
   id: string,
+  where: string,
   input: BridgeInstanceConfig | BridgeClientInstance,
   transform: BridgeProviderProps['transformConfig'],
   isDefault: boolean,
@@ -153,7 +50,10 @@ function createInstance(
     throw new TypeError(`BridgeProvider: instance "${id}" must be an object`);
   }
   const { client } = input as BridgeClientInstance;
-  if (client) return instanceOf(id, client, input);
+  if (client) {
+    checkInstance(where, input);
+    return instanceOf(id, client, input);
+  }
   const config = transform ? transform(input as BridgeInstanceConfig, id) : input;
   const { baseUrl, authPaths, userStorageKey, lifecycle, ...clientConfig } =
     config as BridgeInstanceConfig;
@@ -162,6 +62,7 @@ function createInstance(
       `BridgeProvider: config.baseUrl of instance "${id}" must be a non-empty string`,
     );
   }
+  checkInstance(where, config);
   // Instances share the platform storage: every instance but the default one keeps its
   // session, user and refresh token under keys prefixed with its id.
   if (!isDefault && clientConfig.storageKeyPrefix === undefined) {
@@ -171,11 +72,12 @@ function createInstance(
 }
 
 function createContextValue(props: BridgeProviderProps): BridgeContextValue {
+  checkProps(props);
   const { config, client, instances } = props;
   const defaultInstance = props.defaultInstance ?? 'default';
   // The props hold `client`, `authPaths` and `userStorageKey` under a client instance's names.
   const inputs: Record<string, BridgeInstanceConfig | BridgeClientInstance> = instances ?? {
-    [defaultInstance]: client ? (props as BridgeClientInstance) : (config as BridgeInstanceConfig),
+    [defaultInstance]: client ? clientInstanceOf(props) : (config as BridgeInstanceConfig),
   };
   // `null` counts as given (and is then refused as an instance that is no object).
   if (
@@ -186,12 +88,33 @@ function createContextValue(props: BridgeProviderProps): BridgeContextValue {
       'BridgeProvider needs exactly one of the props config, client or instances (with at least one instance)',
     );
   }
+  // How messages name an instance's keys: `instances.<id>.`, `config.`, or the props themselves.
+  const where = (id: string) => {
+    if (instances) return `instances.${id}.`;
+    return config ? 'config.' : '';
+  };
   // No prototype: an id such as "toString" names no instance unless the app gave one.
   const created: Record<string, BridgeInstance> = Object.create(null);
   for (const [id, input] of Object.entries(inputs)) {
-    created[id] = createInstance(id, input, props.transformConfig, id === defaultInstance);
+    created[id] = createInstance(
+      id,
+      where(id),
+      input,
+      props.transformConfig,
+      id === defaultInstance,
+    );
   }
   return { instances: created, defaultInstance };
+}
+
+/** The client form's props as a client instance. */
+function clientInstanceOf({
+  client,
+  authPaths,
+  userStorageKey,
+  lifecycle,
+}: BridgeProviderProps): BridgeClientInstance {
+  return { client: client as Client, authPaths, userStorageKey, lifecycle };
 }
 
 /**
@@ -213,11 +136,27 @@ function createContextValue(props: BridgeProviderProps): BridgeContextValue {
  * </BridgeProvider>
  */
 export function BridgeProvider(props: BridgeProviderProps): ReactNode {
-  const [value] = useState(() => createContextValue(props));
+  const [value, setValue] = useState(() => createContextValue(props));
+  useModules(value, setValue);
   const content = <BridgeContext.Provider value={value}>{props.children}</BridgeContext.Provider>;
   return (
     <SWRConfig value={withBridgeRetryPolicy}>
       {props.swr ? <SWRConfig value={props.swr}>{content}</SWRConfig> : content}
     </SWRConfig>
   );
+}
+
+/**
+ * Opens the instances' modules while the provider is mounted and closes them when it unmounts
+ * (`instanceModules`). Mounted again after a close (a hidden `<Activity>` shown again), they
+ * are new objects: a new context value lets the hooks take them.
+ */
+function useModules(value: BridgeContextValue, update: (value: BridgeContextValue) => void): void {
+  const [modules] = useState(() =>
+    provideModules(Object.values(value.instances).map((instance) => instance.modules)),
+  );
+  useEffect(() => {
+    if (modules.mount()) update({ ...value });
+    return modules.unmount;
+  }, [modules, value, update]);
 }

@@ -1,13 +1,20 @@
 import type { AuthService, Client } from '@bridgekit/core';
 import type { AuthLifecycle } from '@bridgekit/core/auth';
 import { createContext, useContext } from 'react';
+import type { InstanceModules } from './instanceModules';
 
-/** One configured API: its client, its auth service and, when the app passed the module, its lifecycle. */
+/**
+ * One configured API: its client, its auth service and, when the app passed the module, its
+ * lifecycle (see `instanceModules`).
+ */
 export interface BridgeInstance {
   readonly id: string;
   readonly client: Client;
+  /** Made when first read. */
   readonly auth: AuthService;
   readonly account: AuthLifecycle | undefined;
+  /** Where the two come from: opened by `useBridgeInstance`, closed by the provider. */
+  readonly modules: InstanceModules;
 }
 
 /** What `BridgeProvider` puts in context. */
@@ -42,5 +49,8 @@ export function useBridgeInstance(hookName: string, instanceId?: string): Bridge
     const known = Object.keys(context.instances).join('", "');
     throw new Error(`${hookName}(): unknown Bridgekit instance "${id}" (known: "${known}")`);
   }
+  // In render, so the lifecycle's middleware is there before the hook's first request: a
+  // child's effects run before its provider's. Once per instance; nothing after a close.
+  instance.modules.open();
   return instance;
 }
