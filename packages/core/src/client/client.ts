@@ -96,7 +96,7 @@ export class Client {
   }
   /** Starts a query builder. @example await api.query<Product>('/products').where('price', gte(10)).get(); */
   query<T = any>(endpoint: string): QueryBuilder<T> {
-    return new QueryBuilder<T>(this, endpoint, this.#config.dialect?.query);
+    return new QueryBuilder<T>(this, endpoint, this.#config.dialect);
   }
 
   /**

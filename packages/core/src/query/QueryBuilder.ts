@@ -1,14 +1,17 @@
 /**
  * The chainable query builder (core README, "Query builder"; its wire format, "Wire format").
  */
-import type { DialectQuery } from '../contract/dialect';
-import type { ApiResponse, RequestOptions } from '../contract/http';
+import type { Dialect, DialectQuery } from '../contract/dialect';
+import type { ApiResponse } from '../contract/http';
 import { headerMap, putHeader } from '../client/headers';
 import { appendQuery } from '../client/url';
 import { checkHeader, checkSort, integer, objectEntries, whereEntry } from './builderChecks';
-import type { OperatorName } from './operators';
 import { mustBe } from '../checks';
+import type { QueryExecutor } from './QueryExecutor';
+import type { WhereOperator } from './WhereOperator';
 import { assertNonEmptyString, assertQueryValue } from './queryValue';
+import { queryFormat } from './queryFormat';
+import { readList } from './readList';
 import {
   bracketSerializer,
   type QueryEntry,
@@ -16,34 +19,8 @@ import {
   type SortDirection,
 } from './serializer';
 
-/**
- * What the builder sends through: the five verbs of `Client`. Any object with these methods
- * works (a `Client`, a wrapper, a test double).
- */
-export interface QueryExecutor {
-  get<R = any>(endpoint: string, options?: RequestOptions): Promise<ApiResponse<R>>;
-  delete<R = any>(endpoint: string, options?: RequestOptions): Promise<ApiResponse<R>>;
-  post<R = any>(
-    endpoint: string,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<ApiResponse<R>>;
-  put<R = any>(endpoint: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<R>>;
-  patch<R = any>(
-    endpoint: string,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<ApiResponse<R>>;
-}
-
-/** An operator name for `where(field, operator, value)`: a known name or a custom one. */
-export type WhereOperator =
-  | OperatorName
-  | 'inOp'
-  | 'notIn'
-  | 'isNull'
-  | 'isNotNull'
-  | (string & {});
+export type { QueryExecutor } from './QueryExecutor';
+export type { WhereOperator } from './WhereOperator';
 
 /**
  * Builds a query against one endpoint and sends it. Every method except the executors and
@@ -64,6 +41,8 @@ export class QueryBuilder<T = any> {
   readonly #client: QueryExecutor;
   readonly #endpoint: string;
   readonly #serializer: DialectQuery;
+  // The whole dialect when one was given: `get()` reads a list through it.
+  readonly #dialect: Dialect | undefined;
   // Keyed by query name; a Map keeps first-insertion order when a value is replaced.
   readonly #entries = new Map<string, QueryEntry>();
   // Header names are case-insensitive: putHeader replaces any casing of a name.
@@ -72,14 +51,16 @@ export class QueryBuilder<T = any> {
   /**
    * @param client what sends the requests (usually the `Client` whose `query()` made this).
    * @param endpoint the path (or absolute URL) the query is sent to; may carry its own `?a=1`.
-   * @param serializer the wire format: a `QuerySerializer`, or a dialect's query part whose
-   *   `check` refuses what the backend cannot express (a `TypeError` at the call that adds it).
+   * @param serializer the wire format: a `QuerySerializer`, a dialect's query part whose
+   *   `check` refuses what the backend cannot express (a `TypeError` at the call that adds it),
+   *   or a whole `Dialect` (what `client.query()` passes): its query part, and `get()` reads a
+   *   list through it.
    *   @default bracketSerializer
    */
   constructor(
     client: QueryExecutor,
     endpoint: string,
-    serializer: QuerySerializer | DialectQuery = bracketSerializer,
+    serializer: QuerySerializer | DialectQuery | Dialect = bracketSerializer,
   ) {
     if (typeof client?.get !== 'function') {
       throw new TypeError(
@@ -89,17 +70,12 @@ export class QueryBuilder<T = any> {
     if (typeof endpoint !== 'string') {
       throw mustBe('QueryBuilder: endpoint', 'a string', endpoint);
     }
-    if (typeof serializer?.key !== 'function' || typeof serializer.serialize !== 'function') {
-      throw new TypeError('QueryBuilder: serializer must have key() and serialize() methods');
-    }
-    const { check } = serializer as DialectQuery;
-    if (check !== undefined && typeof check !== 'function') {
-      throw new TypeError('QueryBuilder: serializer.check must be a function');
-    }
+    const format = queryFormat(serializer);
     this.#client = client;
     // The dialect's path (DRF's trailing slash), as its services write theirs.
-    this.#endpoint = (serializer as DialectQuery).path?.(endpoint) ?? endpoint;
-    this.#serializer = serializer;
+    this.#endpoint = format.serializer.path?.(endpoint) ?? endpoint;
+    this.#serializer = format.serializer;
+    this.#dialect = format.dialect;
   }
 
   /**
@@ -298,13 +274,22 @@ export class QueryBuilder<T = any> {
   }
 
   /**
-   * Sends `GET toURL()` with the builder's headers.
+   * Sends `GET toURL()` with the builder's headers. Through a dialect it reads a list, as the
+   * services do: the dialect's `operations.list` sends it when there is one, the records
+   * part's list headers go with it (PostgREST's count), and the answer's `data` is the rows and
+   * its `meta` `{ page, limit, total?, totalPages? }`, from what the backend said (a total it
+   * did not give is absent). Without a dialect the answer is the reference server's envelope,
+   * whose `data` is the rows and `meta` the same four.
    *
    * @example
    * const res = await client.query<User[]>('/users').page(1).get();
+   * if (res.success) console.log(res.data.length, res.meta?.total);
    */
   get<R = T>(): Promise<ApiResponse<R>> {
-    return this.#send('get');
+    if (this.#dialect === undefined) return this.#send('get');
+    const query = { endpoint: this.#endpoint, entries: [...this.#entries.values()] };
+    const url = () => this.toURL();
+    return readList(this.#dialect, this.#client, { ...query, headers: this.#headers, url });
   }
 
   /**
