@@ -86,9 +86,11 @@ function refusal(query: DialectQuery, entries: readonly QueryEntry[]): string | 
  * alike. A server that answers as neither is a `CLIENT_ERROR` naming the `version` option.
  *
  * @example
- * const api = createClient('http://localhost:3000', { dialect: jsonServerOfAnyVersion([speaking(0), speaking(1)]) });
+ * // What jsonServer() without a version returns:
+ * const api = createClient('http://localhost:3000', { dialect: jsonServer() });
  * await api.query('/books').where('year', gte(2000)).page(2).limit(5).get();
- * // GET /books?_page=1&_per_page=1&_limit=1 (the question, once), then the list as that version writes it
+ * // GET /books?_page=1&_per_page=1&_limit=1 (the question, once per client), then
+ * // GET /books?year_gte=2000&_page=2&_limit=5 (0.17) or /books?year:gte=2000&_page=2&_per_page=5 (1.x)
  */
 export function jsonServerOfAnyVersion(versions: Versions): Dialect & { envelope: false } {
   const queries = versions.map((v) => v.query as DialectQuery);
