@@ -96,7 +96,14 @@ try {
   const requireApp = createRequire(join(app, 'package.json'));
   const Metro = requireApp('metro');
   const bundleOutput = requireApp('metro/private/shared/output/bundle');
+  // The app's metro.config.js is the React Native template's, as generated; only what this
+  // machine needs (two workers, the transform cache inside the scratch project) is set here.
   const config = await Metro.loadConfig({ cwd: app, config: join(app, 'metro.config.js') });
+  const { FileStore } = requireApp('metro-cache');
+  const machine = {
+    maxWorkers: 2,
+    cacheStores: [new FileStore({ root: join(app, '.metro-cache') })],
+  };
   const jobs = [
     { name: 'android bundle', entry: 'index.js', platform: 'android' },
     { name: 'ios bundle', entry: 'index.js', platform: 'ios' },
@@ -106,7 +113,7 @@ try {
   // `runBuild` hands its server to `output.build`, which builds every job on it.
   since = Date.now();
   await Metro.runBuild(
-    { ...config, reporter: { update() {} } },
+    { ...config, ...machine, reporter: { update() {} } },
     {
       entry: jobs[0].entry,
       platform: jobs[0].platform,
