@@ -89,6 +89,12 @@ export const DIALECT_MAX_GZ = 1200;
 // while an app with createClient and a dialect, where those functions already ship, is
 // 0.05 KB smaller (createClient + strapi 11.32 -> 11.27 KB).
 export const GUARD_DIALECT_GZ = 2_350;
+// A dialect whose guard is its own: jsonServer() carries both json-server dialects (0.17 and
+// 1.x) and, without a `version`, the question that tells them apart before a client's first
+// list, with the keys, checks and query of whichever answers (jsonServerVersion.ts): 2.29 ->
+// 3.32 KB, measured 2026-11-27. An app that names the version still ships both (one factory).
+export const GUARD_DIALECT_OWN_GZ: Record<string, number> = { jsonServer: 3_350 };
+const dialectGuard = (factory: string) => GUARD_DIALECT_OWN_GZ[factory] ?? GUARD_DIALECT_GZ;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
 export const LIKE_MAX_MS = 5;
@@ -120,11 +126,14 @@ export const LIKE_MAX_MS = 5;
 // app bundle 22.90 KB. A size pass on the kernel's files with no feature cut and no behaviour
 // change (2026-11-24: the pipeline's stages an enum the bundler writes in as numbers, smaller
 // response, call-state, params and network-failure paths): createClient 9.62 -> 9.55 KB, core
-// 13.87 -> 13.81 KB, app bundle 22.90 -> 22.85 KB.
-export const GUARD_CREATE_CLIENT_GZ = 9_550;
-export const GUARD_CORE_FULL_GZ = 13_850;
+// 13.87 -> 13.81 KB, app bundle 22.90 -> 22.85 KB. Then the builder's get() read lists through
+// the dialect, one shape on every backend (2026-11-27: its operations.list, the records part's
+// list headers, the lists part, the meta with totalPages; query/readList.ts): createClient
+// 9.55 -> 9.89 KB, core 13.81 -> 14.14 KB, app bundle 22.85 -> 23.17 KB.
+export const GUARD_CREATE_CLIENT_GZ = 9_900;
+export const GUARD_CORE_FULL_GZ = 14_150;
 export const GUARD_HOOKS_GZ = 4_300;
-export const GUARD_APP_BUNDLE_GZ = 22_850;
+export const GUARD_APP_BUNDLE_GZ = 23_200;
 
 /**
  * Timing budgets are reported, never a CI failure: on a shared 2-core machine a ratio swings
@@ -275,9 +284,11 @@ export const BUDGETS: Budget[] = [
       };
     },
     guard: {
-      text: `≤ ${GUARD_DIALECT_GZ / 1000} KB each`,
+      text: `≤ ${GUARD_DIALECT_GZ / 1000} KB each (${Object.entries(GUARD_DIALECT_OWN_GZ)
+        .map(([f, gz]) => `${f} ${gz / 1000} KB`)
+        .join(', ')})`,
       pass: ({ size }) =>
-        DIALECT_FACTORIES.every((f) => sizeOf(size!, dialectEntryName(f)) <= GUARD_DIALECT_GZ),
+        DIALECT_FACTORIES.every((f) => sizeOf(size!, dialectEntryName(f)) <= dialectGuard(f)),
     },
   },
   {

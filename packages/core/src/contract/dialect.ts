@@ -32,7 +32,11 @@ export interface DialectQuery extends QuerySerializer {
   path?(endpoint: string): string;
 }
 
-/** The lists part: a list response (body and headers) -> `{ data, meta }`. */
+/**
+ * The lists part: a list response (body and headers) -> `{ data, meta }`, for the services'
+ * `getList`/`search` and the query builder's `get()`. Without it the services read lists with
+ * `parseListResponse` and the builder hands over the answer as the transport gave it.
+ */
 export type DialectList = <T>(
   response: ApiResponse,
   requested: ListRequest,

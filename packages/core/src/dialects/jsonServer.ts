@@ -3,7 +3,6 @@
  * (`field_gte=`, `field_like=` regex, `_page`/`_limit` + `X-Total-Count`, `q`); without a
  * named version, the one that answers (jsonServerVersion.ts).
  */
-import { mustBe } from '../checks';
 import type { Dialect } from '../contract/dialect';
 import type { QueryEntry } from '../query/serializer';
 import { jsonServerOfAnyVersion } from './jsonServerVersion';
@@ -67,7 +66,7 @@ export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelop
   const { version } = options;
   if (version === undefined) return jsonServerOfAnyVersion([speaking(0), speaking(1)]);
   if (version !== 0 && version !== 1) {
-    throw mustBe('options.version', '0 (json-server 0.17), 1 (1.x) or undefined', version);
+    throw new TypeError('options.version must be 0 (json-server 0.17), 1 (1.x) or undefined');
   }
   return speaking(version);
 }

@@ -44,7 +44,7 @@ async function ask({ client, endpoint, headers }: OperationRequest): Promise<0 |
     versionOf(response) ??
     (failure(
       'CLIENT_ERROR',
-      `${NAME}: GET ${url} answered neither as json-server 1.x (an object with data, items and pages) nor as 0.17 (an array with X-Total-Count). If the server is json-server, name its version: jsonServer({ version: 1 }) for 1.x, jsonServer({ version: 0 }) for 0.17`,
+      `${NAME}: GET ${url} answered neither as 1.x (a page object) nor as 0.17 (an array with X-Total-Count); for a json-server, name its version: jsonServer({ version: 1 }) or jsonServer({ version: 0 })`,
     ) as ApiFailure)
   );
 }
@@ -159,7 +159,7 @@ export function jsonServerOfAnyVersion(versions: Versions): Dialect & { envelope
       });
       if (old !== undefined && old === current) return old;
       throw new TypeError(
-        `${NAME} 0.17 and 1.x write this query differently, and it is not known yet which one answers: name the version with jsonServer({ version: 0 }) for 0.17 or jsonServer({ version: 1 }) for 1.x (get() and the services ask the server themselves)`,
+        `${NAME} 0.17 and 1.x write this query differently: name the version, jsonServer({ version: 0 }) or jsonServer({ version: 1 }), to write it (get() and the services ask the server)`,
       );
     },
   };

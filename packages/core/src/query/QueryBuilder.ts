@@ -10,7 +10,6 @@ import { mustBe } from '../checks';
 import type { QueryExecutor } from './QueryExecutor';
 import type { WhereOperator } from './WhereOperator';
 import { assertNonEmptyString, assertQueryValue } from './queryValue';
-import { queryFormat } from './queryFormat';
 import { readList } from './readList';
 import {
   bracketSerializer,
@@ -51,16 +50,17 @@ export class QueryBuilder<T = any> {
   /**
    * @param client what sends the requests (usually the `Client` whose `query()` made this).
    * @param endpoint the path (or absolute URL) the query is sent to; may carry its own `?a=1`.
-   * @param serializer the wire format: a `QuerySerializer`, a dialect's query part whose
-   *   `check` refuses what the backend cannot express (a `TypeError` at the call that adds it),
-   *   or a whole `Dialect` (what `client.query()` passes): its query part, and `get()` reads a
-   *   list through it.
+   * @param serializer the wire format: a `QuerySerializer`, or a dialect's query part whose
+   *   `check` refuses what the backend cannot express (a `TypeError` at the call that adds it).
    *   @default bracketSerializer
+   * @param dialect the dialect `get()` reads a list through (`client.query()` passes the
+   *   client's). @default none: `get()` hands over the answer as it came
    */
   constructor(
     client: QueryExecutor,
     endpoint: string,
-    serializer: QuerySerializer | DialectQuery | Dialect = bracketSerializer,
+    serializer: QuerySerializer | DialectQuery = bracketSerializer,
+    dialect?: Dialect,
   ) {
     if (typeof client?.get !== 'function') {
       throw new TypeError(
@@ -70,12 +70,18 @@ export class QueryBuilder<T = any> {
     if (typeof endpoint !== 'string') {
       throw mustBe('QueryBuilder: endpoint', 'a string', endpoint);
     }
-    const format = queryFormat(serializer);
+    if (typeof serializer?.key !== 'function' || typeof serializer.serialize !== 'function') {
+      throw new TypeError('QueryBuilder: serializer must have key() and serialize() methods');
+    }
+    const { check } = serializer as DialectQuery;
+    if (check !== undefined && typeof check !== 'function') {
+      throw new TypeError('QueryBuilder: serializer.check must be a function');
+    }
     this.#client = client;
     // The dialect's path (DRF's trailing slash), as its services write theirs.
-    this.#endpoint = format.serializer.path?.(endpoint) ?? endpoint;
-    this.#serializer = format.serializer;
-    this.#dialect = format.dialect;
+    this.#endpoint = (serializer as DialectQuery).path?.(endpoint) ?? endpoint;
+    this.#serializer = serializer;
+    this.#dialect = dialect;
   }
 
   /**
@@ -274,12 +280,9 @@ export class QueryBuilder<T = any> {
   }
 
   /**
-   * Sends `GET toURL()` with the builder's headers. Through a dialect it reads a list, as the
-   * services do: the dialect's `operations.list` sends it when there is one, the records
-   * part's list headers go with it (PostgREST's count), and the answer's `data` is the rows and
-   * its `meta` `{ page, limit, total?, totalPages? }`, from what the backend said (a total it
-   * did not give is absent). Without a dialect the answer is the reference server's envelope,
-   * whose `data` is the rows and `meta` the same four.
+   * Sends `GET toURL()` with the builder's headers. With a dialect it reads a list as the
+   * services do (`readList`): `data` is the rows, `meta` `{ page, limit, total?, totalPages? }`
+   * from what the backend said. Without one, the reference server's envelope gives the same.
    *
    * @example
    * const res = await client.query<User[]>('/users').page(1).get();

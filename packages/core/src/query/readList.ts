@@ -2,7 +2,8 @@
  * The builder's `get()` through a dialect (core README, "Backends"): one list shape on every
  * backend. `data` is the rows and `meta` is `{ page, limit, total?, totalPages? }`, read by the
  * dialect's lists part from the backend's own facts, as the services read them; a total the
- * backend did not give stays absent, and so does the page count.
+ * backend did not give stays absent, and so does the page count. A dialect without a lists
+ * part keeps the default protocol's: the answer as its transport gave it.
  */
 import type { Dialect, ListRequest, OperationClient } from '../contract/dialect';
 import type { PaginationMeta } from '../contract/entity';
@@ -10,7 +11,6 @@ import type { ApiResponse, ResponseMeta } from '../contract/http';
 import type { QueryEntry } from '../contract/query';
 import { headerMap, mergeHeaders } from '../client/headers';
 import { failure } from '../client/response';
-import { parseListResponse } from '../services/parseListResponse';
 import type { QueryExecutor } from './QueryExecutor';
 
 /** One list query of the builder. */
@@ -52,9 +52,9 @@ function listMeta({ page, limit, total }: PaginationMeta): ResponseMeta {
 /**
  * Sends a list query through `dialect` as its services would (its `operations.list` when it
  * has one, else `GET url` with the records part's list headers under the builder's own) and
- * reads the answer with its lists part (else the default list mapping): a success gets the
- * rows as `data` and the list meta as `meta`; a failure stays as it is. Never rejects: a
- * dialect that throws resolves `CLIENT_ERROR`.
+ * reads the answer with its lists part: a success gets the rows as `data` and the list meta
+ * as `meta`; a failure, or any answer of a dialect without a lists part, stays as it is. Never
+ * rejects: a dialect that throws resolves `CLIENT_ERROR`.
  *
  * @example
  * const res = await readList(jsonServer({ version: 1 }), api, query);
@@ -73,8 +73,8 @@ export async function readList(
       ? // The client that made the builder: it has the verbs an operation sends with.
         own({ client: client as OperationClient, endpoint, entries, headers })
       : client.get(query.url(), { headers }));
-    if (!response.success) return response;
-    const { data, meta } = (dialect.list ?? parseListResponse)(response, listRequest(entries));
+    if (!response.success || dialect.list === undefined) return response;
+    const { data, meta } = dialect.list(response, listRequest(entries));
     return { ...response, data, meta: listMeta(meta) };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
