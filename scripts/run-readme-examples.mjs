@@ -76,7 +76,8 @@ const RUN = /^<!--\s*run:(.*?)-->$/i;
  * names), `signed out` (a React block starts without the demo admin signed in), `public reads`
  * (the server lets anyone read products and tasks, as "your API" may: the block sends no
  * session), `expects 401` (HTTP statuses the block provokes on purpose, comma-separated),
- * `against feathers` (a third-party backend of `BACKENDS` instead of the reference server),
+ * `against feathers` (a third-party backend of `BACKENDS` instead of the reference server;
+ * `against json-server` is 1.x, `against json-server 0.17` the other),
  * `lifecycle` (the harness's provider plugs in `authLifecycle()`, for the account actions).
  * `{}` when there is none.
  *
@@ -111,9 +112,10 @@ export function runMark(lines, fenceLine) {
 }
 
 /** Third-party backends a `ts` block can run against, started as the dialect tests start them. */
-export const BACKENDS = ['json-server', 'feathers', 'django-rest-framework'];
+export const BACKENDS = ['json-server', 'json-server 0.17', 'feathers', 'django-rest-framework'];
 
-// What the json-server and Feathers blocks find there (the DRF fixture brings its own seed).
+// What the json-server (1.x and 0.17) and Feathers blocks find there (the DRF fixture brings its
+// own seed).
 const SEED_PRODUCTS = [
   { id: '1', name: 'Desk', price: 150, category: 'office' },
   { id: '2', name: 'Chair', price: 80, category: 'home' },
@@ -125,8 +127,9 @@ const FEATHERS_USER = { email: 'a@example.com', password: 'secret123' };
 /** Starts backend `name` (of `BACKENDS`) on 127.0.0.1; resolves `{ origin, close }`. */
 async function startBackend(name, root) {
   const servers = await import(pathToFileURL(join(root, 'backends/servers.mjs')).href);
-  if (name === 'json-server') {
-    const { url, close } = await servers.startJsonServer1({ products: SEED_PRODUCTS });
+  if (name === 'json-server' || name === 'json-server 0.17') {
+    const start = name === 'json-server' ? servers.startJsonServer1 : servers.startJsonServer0;
+    const { url, close } = await start({ products: SEED_PRODUCTS });
     return { origin: url, close };
   }
   if (name === 'feathers') {

@@ -4,11 +4,16 @@
 // 1. Packs every package (`npm pack`) and installs the tarballs in a scratch project outside
 //    the workspace, beside react, react-native, swr, Metro and React Native's Metro config at
 //    the versions of the root lock: what an app installs.
-// 2. Metro bundles a small app (scripts/ship/metro-app) for android and for ios with React
-//    Native's default config (package exports, the `react-native` condition): each bundle must
-//    hold exactly one copy of SWR (two copies mean two SWR contexts: the provider's `swr` prop
-//    and any SWRConfig are ignored by half the hooks).
-// 3. Metro bundles the request path (metro-app/hermes-entry.js: `createClient` from
+// 2. The app's metro.config.js is the React Native template's, as generated. With it, Metro
+//    bundles two SWRs (two SWR contexts: the provider's `swr` prop and any SWRConfig are
+//    ignored by half the hooks), so an app starting in development must stop with an error
+//    naming `withBridgekit`; with that config wrapped in `withBridgekit` (as the README says) it
+//    must hold one SWR and start. Both run on Hermes (metro-app/swr-check-entry.js, native
+//    peers stubbed).
+// 3. Metro bundles a small app (scripts/ship/metro-app) for android and for ios with the
+//    template's config wrapped in `withBridgekit` (package exports, the `react-native`
+//    condition): each bundle must hold exactly one copy of SWR.
+// 4. Metro bundles the request path (metro-app/hermes-entry.js: `createClient` from
 //    @bridgekit/core with React Native's own polyfills, no DOMException); React Native's Hermes
 //    compiler (hermes-compiler) must compile it, and a Hermes VM (hermes-engine-cli) runs it:
 //    a time-out resolves `{ success: false, code: 'TIMEOUT' }`, a JSON answer is read, an abort
@@ -96,55 +101,135 @@ try {
   const requireApp = createRequire(join(app, 'package.json'));
   const Metro = requireApp('metro');
   const bundleOutput = requireApp('metro/private/shared/output/bundle');
-  const config = await Metro.loadConfig({ cwd: app, config: join(app, 'metro.config.js') });
+  const { withBridgekit } = requireApp('@bridgekit/react-native/metro');
+  // The app's metro.config.js is the React Native template's, as generated; only what this
+  // machine needs (two workers, the transform cache inside the scratch project) is set here.
+  const template = await Metro.loadConfig({ cwd: app, config: join(app, 'metro.config.js') });
+  const { FileStore } = requireApp('metro-cache');
+  const machine = {
+    maxWorkers: 2,
+    cacheStores: [new FileStore({ root: join(app, '.metro-cache') })],
+    reporter: { update() {} },
+  };
+
+  /**
+   * Builds `jobs` (`{ name, entry, platform, dev }`) side by side on one Metro server (one
+   * crawl of the project) with `config`: `runBuild` hands its server to `output.build`, which
+   * builds every job on it. Each job gets `result` (`{ code, map }`) or `error`, and `seconds`.
+   */
+  async function bundle(config, jobs) {
+    await Metro.runBuild(
+      { ...config, ...machine },
+      {
+        entry: jobs[0].entry,
+        platform: jobs[0].platform,
+        dev: false,
+        minify: false,
+        sourceMap: true,
+        sourceMapUrl: 'bundle.map',
+        output: {
+          async build(server, requestOptions) {
+            await Promise.all(
+              jobs.map(async (job) => {
+                const started = Date.now();
+                try {
+                  job.result = await bundleOutput.build(server, {
+                    ...requestOptions,
+                    entryFile: job.entry,
+                    platform: job.platform,
+                    dev: job.dev === true,
+                  });
+                } catch (error) {
+                  job.error = error;
+                }
+                job.seconds = seconds(started);
+              }),
+            );
+            return { code: '', map: '{}' };
+          },
+          save: async () => {},
+        },
+      },
+    );
+    for (const job of jobs) {
+      if (job.error !== undefined) {
+        check(`${job.name} builds`, false, String(job.error?.message ?? job.error).slice(0, 2000));
+      }
+    }
+  }
+
+  // 2. The start-up of an app in development, with the template's Metro config as generated
+  //    (two SWRs: @bridgekit/react-native must stop it with the fix) and wrapped in
+  //    withBridgekit (one SWR: it starts). The Hermes command line has no native side, so
+  //    these bundles get a stub for react-native, NetInfo and AsyncStorage (nativeStub.js);
+  //    SWR resolves as in the app.
+  const NATIVE = new Set([
+    'react-native',
+    '@react-native-community/netinfo',
+    '@react-native-async-storage/async-storage',
+  ]);
+  const stubNatives = (context, name, platform) =>
+    NATIVE.has(name)
+      ? { type: 'sourceFile', filePath: join(app, 'nativeStub.js') }
+      : context.resolveRequest(context, name, platform);
+  const withStubs = {
+    ...template,
+    resolver: { ...template.resolver, resolveRequest: stubNatives },
+  };
+  const bins = hermesBinaries();
+  const startUps = [
+    { config: withStubs, setup: 'the template metro.config.js', copies: 2, start: 'threw' },
+    { config: withBridgekit(withStubs), setup: 'withBridgekit', copies: 1, start: 'ok' },
+  ];
+  since = Date.now();
+  for (const startUp of startUps) {
+    const job = {
+      name: `start-up bundle (${startUp.setup})`,
+      entry: 'swr-check-entry.js',
+      platform: 'android',
+      dev: true,
+    };
+    await bundle(startUp.config, [job]);
+    if (job.result === undefined) continue;
+    const copies = swrCopies(job.result.map);
+    check(
+      `${startUp.setup}: the development bundle has ${startUp.copies === 1 ? 'one copy' : 'two copies'} of SWR`,
+      copies.length === startUp.copies,
+      copies.join(', ') || 'none',
+    );
+    if (bins === undefined) continue;
+    const file = join(app, `swr-check-${startUp.copies}.bundle.js`);
+    writeFileSync(file, job.result.code);
+    const ran = spawnSync(bins.hermes, ['-Xmicrotask-queue', file], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const line = (ran.stdout ?? '').split('\n').find((l) => l.startsWith('CHECK start ')) ?? '';
+    const expected =
+      startUp.start === 'ok'
+        ? line === 'CHECK start ok'
+        : line.startsWith('CHECK start threw ') &&
+          line.includes('two copies of SWR') &&
+          line.includes("require('@bridgekit/react-native/metro')");
+    check(
+      `${startUp.setup}: the app ${startUp.start === 'ok' ? 'starts' : 'stops at start-up in development, naming withBridgekit'}`,
+      expected,
+      line.slice(0, 400) || `no result: exit ${ran.status} ${(ran.stderr ?? '').slice(-600)}`,
+    );
+  }
+  console.log(`metro-hermes: start-up bundles built and run in ${seconds(since)}`);
+
+  // 3. The app, for android and ios, with the Metro config the README gives (the template's,
+  //    wrapped in withBridgekit), and the request path on Hermes.
   const jobs = [
     { name: 'android bundle', entry: 'index.js', platform: 'android' },
     { name: 'ios bundle', entry: 'index.js', platform: 'ios' },
     { name: 'hermes entry bundle', entry: 'hermes-entry.js', platform: 'android' },
   ];
-  // One Metro server (one crawl of the project) builds the three bundles side by side:
-  // `runBuild` hands its server to `output.build`, which builds every job on it.
   since = Date.now();
-  await Metro.runBuild(
-    { ...config, reporter: { update() {} } },
-    {
-      entry: jobs[0].entry,
-      platform: jobs[0].platform,
-      dev: false,
-      minify: false,
-      sourceMap: true,
-      sourceMapUrl: 'bundle.map',
-      output: {
-        async build(server, requestOptions) {
-          await Promise.all(
-            jobs.map(async (job) => {
-              const started = Date.now();
-              try {
-                job.result = await bundleOutput.build(server, {
-                  ...requestOptions,
-                  entryFile: job.entry,
-                  platform: job.platform,
-                });
-              } catch (error) {
-                job.error = error;
-              }
-              job.seconds = seconds(started);
-            }),
-          );
-          return { code: '', map: '{}' };
-        },
-        save: async () => {},
-      },
-    },
-  );
+  await bundle(withBridgekit(template), jobs);
   console.log(`metro-hermes: three Metro bundles in ${seconds(since)}`);
-  for (const job of jobs) {
-    if (job.error !== undefined) {
-      check(`${job.name} builds`, false, String(job.error?.message ?? job.error).slice(0, 2000));
-    }
-  }
 
-  // 2. The app, for android and ios: one SWR.
   for (const job of jobs.slice(0, 2)) {
     if (job.result === undefined) continue;
     const copies = swrCopies(job.result.map);
@@ -155,12 +240,10 @@ try {
     );
   }
 
-  // 3. The request path on Hermes.
   since = Date.now();
   const hermesBundle = join(app, 'hermes-entry.bundle.js');
   const bundled = jobs[2].result !== undefined;
   if (bundled) writeFileSync(hermesBundle, jobs[2].result.code);
-  const bins = hermesBinaries();
   if (bundled && bins === undefined) {
     check('hermes binaries for this platform', false, process.platform);
   } else if (bundled) {

@@ -87,7 +87,8 @@ export class Client {
   }
   /** Starts a query builder. @example await api.query<Product>('/products').where('price', gte(10)).get(); */
   query<T = any>(endpoint: string): QueryBuilder<T> {
-    return new QueryBuilder<T>(this, endpoint, this.#config.dialect?.query);
+    const { dialect } = this.#config;
+    return new QueryBuilder<T>(this, endpoint, dialect?.query, dialect);
   }
 
   /**

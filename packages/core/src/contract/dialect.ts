@@ -32,7 +32,11 @@ export interface DialectQuery extends QuerySerializer {
   path?(endpoint: string): string;
 }
 
-/** The lists part: a list response (body and headers) -> `{ data, meta }`. */
+/**
+ * The lists part: a list response (body and headers) -> `{ data, meta }`, for the services'
+ * `getList`/`search` and the query builder's `get()`. Without it the services read lists with
+ * `parseListResponse` and the builder hands over the answer as the transport gave it.
+ */
 export type DialectList = <T>(
   response: ApiResponse,
   requested: ListRequest,
@@ -85,7 +89,8 @@ export interface OperationClient {
 }
 
 /**
- * One service operation as a dialect's `operations` receive it: what to do, not a URL.
+ * One service operation as a dialect's `operations` receive it: what to do, not a URL. The
+ * query builder's `get()` is a `list` too.
  */
 export interface OperationRequest {
   /** The client the service sends through (its base URL, session, middleware). */
@@ -98,13 +103,20 @@ export interface OperationRequest {
   entries: QueryEntry[];
   /** The data of `create` and `update`, as given (`records.wrap` is not applied). */
   body?: unknown;
+  /**
+   * Headers to send with the request: the query builder's own (`header()`) under the records
+   * part's list headers, when `client.query().get()` lists through `operations.list`.
+   * @default none
+   */
+  headers?: Record<string, string>;
 }
 
 /**
  * The operations part: a call per service operation, for a backend that is not REST-shaped
- * (an RPC endpoint). A given operation replaces the REST request; its answer still goes
- * through the `list` part (`list`, `search`) or `records.unwrap` (the others), and a failure
- * (`success: false`) rejects as a `BridgeApiError`.
+ * (an RPC endpoint) or that must be asked something first (json-server's version). A given
+ * operation replaces the REST request, `list` that of the builder's `get()` too; its answer
+ * still goes through the `list` part (`list`, `search`) or `records.unwrap` (the others), and a
+ * service rejects a failure (`success: false`) as a `BridgeApiError`.
  */
 export type DialectOperations = {
   [O in EntityOperation]?: (request: OperationRequest) => Promise<ApiResponse>;

@@ -1,18 +1,22 @@
 /**
  * json-server: 1.x (`field:op=value`, `_page`/`_per_page`, paginated body) and 0.17
- * (`field_gte=`, `field_like=` regex, `_page`/`_limit` + `X-Total-Count`, `q`).
+ * (`field_gte=`, `field_like=` regex, `_page`/`_limit` + `X-Total-Count`, `q`); without a
+ * named version, the one that answers (jsonServerVersion.ts).
  */
 import type { Dialect } from '../contract/dialect';
 import { rejectUnknownOptions } from '../checks';
 import type { QueryEntry } from '../query/serializer';
+import { jsonServerOfAnyVersion } from './jsonServerVersion';
 import { pair, totalCountHeader } from './shared';
 import { restProvider } from './restProvider';
 
 /** Options of `jsonServer()`. */
 export interface JsonServerOptions {
   /**
-   * The json-server major version: `1` for 1.x, `0` for 0.17.
-   * @default 1
+   * The json-server major version: `1` for 1.x, `0` for 0.17 (what `npm i json-server`
+   * installs). Without it, the dialect asks the server which one it is before a client's
+   * first list (one request), and speaks that one.
+   * @default the version that answers
    */
   version?: 0 | 1;
 }
@@ -48,18 +52,29 @@ const likeRegExp = (pattern: string) =>
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
 /**
- * The dialect of json-server 1.x, or 0.17 with `{ version: 0 }`. Partial updates use `PATCH`
- * (its `PUT` replaces the record). See the wire table in the core README ("Backends").
+ * The dialect of json-server: 1.x with `{ version: 1 }`, 0.17 with `{ version: 0 }`, and
+ * without a version the one that answers (asked once per client, before its first list).
+ * Partial updates use `PATCH` (its `PUT` replaces the record). See the wire table in the core
+ * README ("Backends").
  *
  * @param options @default {}
  * @example
- * const api = createClient('http://localhost:3000', { dialect: jsonServer() });
+ * const api = createClient('http://localhost:3000', { dialect: jsonServer({ version: 1 }) });
  * api.query('/products').where('price', gte(100)).sort('price', 'desc').toQueryString();
  * // 'price:gte=100&_sort=-price'
  */
 export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelope: false } {
   const { version, ...unknown } = options;
   rejectUnknownOptions('jsonServer', 'options', unknown);
+  if (version === undefined) return jsonServerOfAnyVersion([speaking(0), speaking(1)]);
+  if (version !== 0 && version !== 1) {
+    throw new TypeError('options.version must be 0 (json-server 0.17), 1 (1.x) or undefined');
+  }
+  return speaking(version);
+}
+
+/** The dialect of one json-server version. */
+function speaking(version: 0 | 1): Dialect & { envelope: false } {
   const v0 = version === 0;
   const name = `json-server ${v0 ? '0.17' : '1.x'}`;
   // The pairs of one entry, or what this version cannot express.

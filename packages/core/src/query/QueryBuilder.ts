@@ -1,14 +1,16 @@
 /**
  * The chainable query builder (core README, "Query builder"; its wire format, "Wire format").
  */
-import type { DialectQuery } from '../contract/dialect';
-import type { ApiResponse, RequestOptions } from '../contract/http';
+import type { Dialect, DialectQuery } from '../contract/dialect';
+import type { ApiResponse } from '../contract/http';
 import { headerMap, putHeader } from '../client/headers';
 import { appendQuery } from '../client/url';
 import { checkHeader, checkSort, integer, objectEntries, whereEntry } from './builderChecks';
-import type { OperatorName } from './operators';
 import { mustBe } from '../checks';
+import type { QueryExecutor } from './QueryExecutor';
+import type { WhereOperator } from './WhereOperator';
 import { assertNonEmptyString, assertQueryValue } from './queryValue';
+import { readList } from './readList';
 import {
   bracketSerializer,
   type QueryEntry,
@@ -16,34 +18,8 @@ import {
   type SortDirection,
 } from './serializer';
 
-/**
- * What the builder sends through: the five verbs of `Client`. Any object with these methods
- * works (a `Client`, a wrapper, a test double).
- */
-export interface QueryExecutor {
-  get<R = any>(endpoint: string, options?: RequestOptions): Promise<ApiResponse<R>>;
-  delete<R = any>(endpoint: string, options?: RequestOptions): Promise<ApiResponse<R>>;
-  post<R = any>(
-    endpoint: string,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<ApiResponse<R>>;
-  put<R = any>(endpoint: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<R>>;
-  patch<R = any>(
-    endpoint: string,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<ApiResponse<R>>;
-}
-
-/** An operator name for `where(field, operator, value)`: a known name or a custom one. */
-export type WhereOperator =
-  | OperatorName
-  | 'inOp'
-  | 'notIn'
-  | 'isNull'
-  | 'isNotNull'
-  | (string & {});
+export type { QueryExecutor } from './QueryExecutor';
+export type { WhereOperator } from './WhereOperator';
 
 /**
  * Builds a query against one endpoint and sends it. Every method except the executors and
@@ -64,6 +40,8 @@ export class QueryBuilder<T = any> {
   readonly #client: QueryExecutor;
   readonly #endpoint: string;
   readonly #serializer: DialectQuery;
+  // The whole dialect when one was given: `get()` reads a list through it.
+  readonly #dialect: Dialect | undefined;
   // Keyed by query name; a Map keeps first-insertion order when a value is replaced.
   readonly #entries = new Map<string, QueryEntry>();
   // Header names are case-insensitive: putHeader replaces any casing of a name.
@@ -75,11 +53,14 @@ export class QueryBuilder<T = any> {
    * @param serializer the wire format: a `QuerySerializer`, or a dialect's query part whose
    *   `check` refuses what the backend cannot express (a `TypeError` at the call that adds it).
    *   @default bracketSerializer
+   * @param dialect the dialect `get()` reads a list through (`client.query()` passes the
+   *   client's). @default none: `get()` hands over the answer as it came
    */
   constructor(
     client: QueryExecutor,
     endpoint: string,
     serializer: QuerySerializer | DialectQuery = bracketSerializer,
+    dialect?: Dialect,
   ) {
     if (typeof client?.get !== 'function') {
       throw new TypeError(
@@ -100,6 +81,7 @@ export class QueryBuilder<T = any> {
     // The dialect's path (DRF's trailing slash), as its services write theirs.
     this.#endpoint = (serializer as DialectQuery).path?.(endpoint) ?? endpoint;
     this.#serializer = serializer;
+    this.#dialect = dialect;
   }
 
   /**
@@ -298,13 +280,19 @@ export class QueryBuilder<T = any> {
   }
 
   /**
-   * Sends `GET toURL()` with the builder's headers.
+   * Sends `GET toURL()` with the builder's headers. With a dialect it reads a list as the
+   * services do (`readList`): `data` is the rows, `meta` `{ page, limit, total?, totalPages? }`
+   * from what the backend said. Without one, the reference server's envelope gives the same.
    *
    * @example
    * const res = await client.query<User[]>('/users').page(1).get();
+   * if (res.success) console.log(res.data.length, res.meta?.total);
    */
   get<R = T>(): Promise<ApiResponse<R>> {
-    return this.#send('get');
+    if (this.#dialect === undefined) return this.#send('get');
+    const query = { endpoint: this.#endpoint, entries: [...this.#entries.values()] };
+    const url = () => this.toURL();
+    return readList(this.#dialect, this.#client, { ...query, headers: this.#headers, url });
   }
 
   /**

@@ -166,17 +166,16 @@ function filterEntries(filters: SearchParams['filters']): QueryEntry[] {
 }
 
 /**
- * The query string of `entries` in `query`'s syntax. An entry the dialect cannot express is
- * never dropped (the backend would answer for a wider query): the call rejects instead.
+ * Refuses what `query` cannot express. An entry the dialect cannot express is never dropped
+ * (the backend would answer for a wider query): the call rejects instead.
  */
-function serialize(query: DialectQuery, entries: QueryEntry[]): string {
+function checkEntries(query: DialectQuery, entries: QueryEntry[]): void {
   for (const entry of entries) {
     const problem = query.check?.(entry);
     if (problem !== undefined) {
       throw new BridgeApiError(problem, { status: 0, code: 'CLIENT_ERROR' });
     }
   }
-  return query.serialize(entries);
 }
 
 function succeeded<R>(response: ApiResponse<R>): ApiResponse<R> {
@@ -289,12 +288,13 @@ export function createBridgeApiService<T>(
   ): Promise<ApiResponse> => {
     // get, update and delete address one record: their id is checked even when missing.
     const key = ONE_RECORD.includes(operation) ? checkId(id) : undefined;
-    const url = appendQuery(path(operation, key), serialize(query, entries));
+    checkEntries(query, entries);
     const own = operations[operation];
-    const response = own
-      ? await own({ client, endpoint, entries, id: key, body: data })
-      : await request(operation, url, data);
-    return succeeded(response);
+    // An operation of the dialect's own writes its query itself (json-server's, once it knows
+    // which version answers).
+    if (own) return succeeded(await own({ client, endpoint, entries, id: key, body: data }));
+    const url = appendQuery(path(operation, key), query.serialize(entries));
+    return succeeded(await request(operation, url, data));
   };
   const record = (operation: EntityOperation, response: ApiResponse): T =>
     (records.unwrap ? records.unwrap(operation, response.data) : response.data) as T;

@@ -216,7 +216,7 @@ const djangoRestTable: Table = (entries) =>
 
 const DIALECTS: Array<[string, Dialect, Table]> = [
   ['default', { name: 'bridgekit', query: bracketSerializer }, bracketTable],
-  ['json-server 1.x', jsonServer(), jsonServer1Table],
+  ['json-server 1.x', jsonServer({ version: 1 }), jsonServer1Table],
   ['json-server 0.17', jsonServer({ version: 0 }), jsonServer0Table],
   ['feathers', feathers(), feathersTable],
   ['feathers (like)', feathers({ like: true }), feathersTable],

@@ -64,9 +64,9 @@ async function all(chain: (b: QueryBuilder<unknown>) => QueryBuilder<unknown>) {
   const response = await builder.get();
   expect(response.error).toBeUndefined();
   expect(response.success).toBe(true);
-  const body = response.data as { count: number; results: Product[] };
-  expect(body.count).toBe(body.results.length);
-  return { ids: ids(body.results), query: builder.toQueryString() };
+  const found = response.data as Product[];
+  expect(response.meta?.total).toBe(found.length);
+  return { ids: ids(found), query: builder.toQueryString() };
 }
 
 describe('djangoRest against Django REST Framework: filters', () => {
@@ -287,14 +287,21 @@ describe('djangoRest against Django REST Framework: sort, pages, search', () => 
     const lo = createClient(`${drf.url}/api`, {
       dialect: djangoRest({ pagination: 'limitOffset' }),
     });
-    const response = await lo
-      .query<{ results: Product[]; count: number }>('/lo-products/')
-      .limit(3)
-      .offset(3)
-      .get();
+    const response = await lo.query<Product[]>('/lo-products/').limit(3).offset(3).get();
     if (!response.success) expect.fail(response.error);
-    expect(ids(response.data.results)).toEqual([4, 5, 6]);
-    expect(response.data.count).toBe(12);
+    expect(ids(response.data)).toEqual([4, 5, 6]);
+    expect(response.meta).toEqual({ page: 2, limit: 3, total: 12, totalPages: 4 });
+  });
+
+  it("the builder's get(): rows in data; page, limit, total and totalPages in meta", async () => {
+    const response = await api.query<Product[]>('/products/').sort('price').page(2).limit(5).get();
+    if (!response.success) expect.fail(response.error);
+    const byPrice = [...rows].sort((a, b) => a.price - b.price).map((p) => p.id);
+    expect(ids(response.data)).toEqual(byPrice.slice(5, 10));
+    expect(response.meta).toEqual({ page: 2, limit: 5, total: 12, totalPages: 3 });
+    const plain = await api.get('/products/?page=2&page_size=5');
+    expect(plain.data).toMatchObject({ count: 12, results: expect.any(Array) });
+    expect(plain.meta).toBeUndefined();
   });
 
   it('search (SearchFilter: every term in some search field)', async () => {
@@ -476,12 +483,10 @@ describe('djangoRest({ trailingSlash: false }) against a router without slashes'
 describe('djangoRest against Django REST Framework: the builder uses the trailing slash too', () => {
   it("query('/products') reaches DRF's router as /products/ (without it, a 404)", async () => {
     sent.length = 0;
-    const response = await api
-      .query<{ count: number }>('/products')
-      .where('category', 'lighting')
-      .get();
+    const response = await api.query<Product[]>('/products').where('category', 'lighting').get();
     expect(sent).toEqual(['GET /api/products/?category=lighting']);
     if (!response.success) expect.fail(`${response.status} ${response.error}`);
-    expect(response.data.count).toBe(where((p) => p.category === 'lighting').length);
+    expect(ids(response.data)).toEqual(where((p) => p.category === 'lighting'));
+    expect(response.meta?.total).toBe(response.data.length);
   });
 });

@@ -148,14 +148,14 @@ describe('feathers: filters return exactly the rows they mean', () => {
   it.each(cases)('%s', async (_name, build, keep) => {
     const res = await build(api.query('/products')).limit(50).get();
     expect(res.success).toBe(true);
-    expect(idsOf((res.data as { data: Product[] }).data)).toEqual(idsWhere(keep));
+    expect(idsOf(res.data as Product[])).toEqual(idsWhere(keep));
   });
 
   it('sorts with $sort[field]=1/-1, several fields in call order', async () => {
     const q = api.query('/products').sort('category').sort('price', 'desc').limit(50);
     expect(q.toQueryString()).toBe('$sort[category]=1&$sort[price]=-1&$limit=50');
     const res = await q.get();
-    expect((res.data as { data: Product[] }).data.map((p) => String(p.id))).toEqual(
+    expect((res.data as Product[]).map((p) => String(p.id))).toEqual(
       [...PRODUCTS]
         .sort((a, b) => a.category.localeCompare(b.category) || b.price - a.price)
         .map((p) => p.id),
@@ -169,9 +169,7 @@ describe('feathers: a list param is sent as Feathers reads a list', () => {
     expect(q.toQueryString()).toBe('$select[]=id&$select[]=name&$limit=50');
     const res = await q.get();
     expect(res.success).toBe(true);
-    expect((res.data as { data: unknown[] }).data).toEqual(
-      SEED.map((p, i) => ({ id: i + 1, name: p.name })),
-    );
+    expect(res.data).toEqual(SEED.map((p, i) => ({ id: i + 1, name: p.name })));
   });
 
   it('a list param longer than arrayLimit is refused at the call', () => {
@@ -216,18 +214,28 @@ describe('feathers: null', () => {
     const isNullQ = client.query('/products').where('tag', isNull()).limit(50);
     expect(isNullQ.toQueryString()).toBe('tag=&$limit=50');
     const nulls = await isNullQ.get();
-    expect(idsOf((nulls.data as { data: Product[] }).data)).toEqual(
-      idsWhere((p) => p.tag === null),
-    );
+    expect(idsOf(nulls.data)).toEqual(idsWhere((p) => p.tag === null));
     const eqNull = await client.query('/products').where('tag', null).limit(50).get();
-    expect(idsOf((eqNull.data as { data: Product[] }).data)).toEqual(
-      idsWhere((p) => p.tag === null),
-    );
+    expect(idsOf(eqNull.data)).toEqual(idsWhere((p) => p.tag === null));
     const notNull = client.query('/products').where('tag', isNotNull()).limit(50);
     expect(notNull.toQueryString()).toBe('tag[$ne]=&$limit=50');
-    expect(idsOf(((await notNull.get()).data as { data: Product[] }).data)).toEqual(
-      idsWhere((p) => p.tag !== null),
-    );
+    expect(idsOf((await notNull.get()).data)).toEqual(idsWhere((p) => p.tag !== null));
+  });
+});
+
+describe("feathers: the builder's get() gives the rows and Feathers' facts", () => {
+  it('a page: rows in data; page, limit, total and totalPages from { total, limit, skip }', async () => {
+    const res = await api.query('/products').sort('price').page(2).limit(5).get();
+    const byPrice = [...PRODUCTS].sort((a, b) => a.price - b.price).map((p) => p.id);
+    if (!res.success) expect.fail(res.error);
+    expect((res.data as Product[]).map((p) => String(p.id))).toEqual(byPrice.slice(5, 10));
+    expect(res.meta).toEqual({ page: 2, limit: 5, total: 12, totalPages: 3 });
+  });
+
+  it('the plain verbs keep the body as Feathers sent it', async () => {
+    const res = await api.get('/products?$limit=5&$skip=5');
+    expect(res.data).toMatchObject({ total: 12, limit: 5, skip: 5 });
+    expect(res.meta).toBeUndefined();
   });
 });
 
@@ -288,7 +296,7 @@ describe("feathers: its query parser's arrayLimit (20)", () => {
       .where('name', inOp(names(20)))
       .limit(50)
       .get();
-    expect(idsOf((res.data as { data: Product[] }).data)).toEqual(idsWhere(() => true));
+    expect(idsOf(res.data as Product[])).toEqual(idsWhere(() => true));
   });
   it('21 items sent anyway come back as 200 with no row: so the dialect refuses them', async () => {
     const raw = names(21)

@@ -101,6 +101,29 @@ describe('json-server 0.17: filters return exactly the rows they mean', () => {
   });
 });
 
+describe("json-server 0.17: the builder's get() gives the rows and json-server's facts", () => {
+  it('a page: rows in data; the X-Total-Count total in meta', async () => {
+    const res = await api().query('/products').sort('price').page(2).limit(5).get();
+    const byPrice = [...ROWS].sort((a, b) => a.price - b.price).map((p) => p.id);
+    if (!res.success) expect.fail(res.error);
+    expect((res.data as Product[]).map((p) => p.id)).toEqual(byPrice.slice(5, 10));
+    expect(res.meta).toEqual({ page: 2, limit: 5, total: 13, totalPages: 3 });
+  });
+
+  it('an offset: the page it falls on', async () => {
+    const res = await api().query('/products').offset(10).limit(5).get();
+    expect(idsOf(res.data)).toEqual(['11', '12', '13']);
+    expect(res.meta).toEqual({ page: 3, limit: 5, total: 13, totalPages: 3 });
+  });
+
+  it('the plain verbs keep the body as json-server sent it', async () => {
+    const res = await api().get('/products?_page=2&_limit=5');
+    expect(res.data).toHaveLength(5);
+    expect(res.meta).toBeUndefined();
+    expect(res.headers?.get('x-total-count')).toBe('13');
+  });
+});
+
 describe('json-server 0.17: lists through the service', () => {
   it('pages 1, 2 and last with X-Total-Count', async () => {
     const service = products();

@@ -1,5 +1,5 @@
 /**
- * jsonServer() against a real json-server 1.x, started in-process on 127.0.0.1.
+ * jsonServer({ version: 1 }) against a real json-server 1.x, started in-process on 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-const api = () => createClient(backend.url, { dialect: jsonServer() });
+const api = () => createClient(backend.url, { dialect: jsonServer({ version: 1 }) });
 const products = () => createBridgeApiService<Product>(api(), { endpoint: '/products' });
 
 describe('json-server 1.x: filters return exactly the rows they mean', () => {
@@ -91,7 +91,30 @@ describe('json-server 1.x: filters return exactly the rows they mean', () => {
     const q = api().query('/products').limit(3);
     expect(q.toQueryString()).toBe('_per_page=3&_page=1');
     const res = await q.get();
-    expect((res.data as { data: Product[] }).data).toHaveLength(3);
+    expect(res.data).toHaveLength(3);
+    expect(res.meta).toEqual({ page: 1, limit: 3, total: 12, totalPages: 4 });
+  });
+});
+
+describe("json-server 1.x: the builder's get() gives the rows and json-server's facts", () => {
+  it('a page: rows in data; page, limit, total and totalPages in meta', async () => {
+    const res = await api().query('/products').sort('price').page(2).limit(5).get();
+    const byPrice = [...PRODUCTS].sort((a, b) => a.price - b.price).map((p) => p.id);
+    if (!res.success) expect.fail(res.error);
+    expect((res.data as Product[]).map((p) => p.id)).toEqual(byPrice.slice(5, 10));
+    expect(res.meta).toEqual({ page: 2, limit: 5, total: 12, totalPages: 3 });
+  });
+
+  it('an unpaged list is the whole list', async () => {
+    const res = await api().query('/products').where('category', 'office').get();
+    expect(idsOf(res.data)).toEqual(idsWhere((p) => p.category === 'office'));
+    expect(res.meta).toEqual({ page: 1, limit: 4, total: 4, totalPages: 1 });
+  });
+
+  it('the plain verbs keep the body as json-server sent it', async () => {
+    const res = await api().get('/products?_page=2&_per_page=5');
+    expect(res.data).toMatchObject({ first: 1, prev: 1, next: 3, last: 3, pages: 3, items: 12 });
+    expect(res.meta).toBeUndefined();
   });
 });
 

@@ -140,7 +140,8 @@ describe('postgrest() and postgrest-js send filters PostgREST reads the same', (
       ],
     ];
   function select() {
-    return pg().select('*');
+    // The builder's get() reads a list as the services do: counted.
+    return pg().select('*', { count: 'exact' });
   }
 
   it.each(rows)('%s', async (_what, ours, theirs) => {
@@ -207,5 +208,54 @@ describe('postgrest() and postgrest-js: lists and records', () => {
     const mine = await capture(() => products().delete('7'));
     const oracle = await capture(async () => pg().delete().eq('id', 7).select().single());
     expect(mine).toEqual(oracle);
+  });
+});
+
+describe("postgrest(): the builder's get() reads a list as postgrest-js reads it", () => {
+  const ROWS = [
+    { id: 6, name: 'Rug' },
+    { id: 7, name: 'Mirror' },
+  ];
+  let lists: TestServer;
+  beforeAll(async () => {
+    // A counted page as PostgREST answers one: the rows, and their range of the total.
+    lists = await startTestServer((req) => ({
+      json: ROWS,
+      headers: {
+        'Content-Range': String(req.headers.prefer).includes('count=exact') ? '5-6/12' : '5-6/*',
+      },
+    }));
+  });
+  afterAll(() => lists?.close());
+
+  it('rows in data; page, limit, total and totalPages in meta (the count postgrest-js reads)', async () => {
+    const mine = await createClient(lists.url, { dialect: postgrest() })
+      .query('/products')
+      .page(2)
+      .limit(5)
+      .get();
+    const oracle = await new (postgrestJs().PostgrestClient)(lists.url)
+      .from('products')
+      .select('*', { count: 'exact' })
+      .range(5, 9);
+    // The same request (postgrest-js also names PostgREST's default `select=*`).
+    const [ours, theirs] = lists.requests.map((r) => {
+      const query = new URLSearchParams(r.query);
+      query.delete('select');
+      return `${query} ${r.headers.prefer}`;
+    });
+    expect(ours).toBe(theirs);
+    if (!mine.success) expect.fail(mine.error);
+    expect(mine.data).toEqual(oracle.data);
+    expect(mine.meta).toEqual({ page: 2, limit: 5, total: oracle.count, totalPages: 3 });
+  });
+
+  it('uncounted (the plain verbs send no Prefer): the body as sent, no meta', async () => {
+    const plain = await createClient(lists.url, { dialect: postgrest() }).get(
+      '/products?offset=5&limit=5',
+    );
+    expect(plain.data).toEqual(ROWS);
+    expect(plain.meta).toBeUndefined();
+    expect(plain.headers?.get('content-range')).toBe('5-6/*');
   });
 });

@@ -241,3 +241,44 @@ describe("strapi() and Strapi's parser limits", () => {
     expect(mine).toEqual(oracle);
   });
 });
+
+describe("strapi(): the builder's get() reads a list as @strapi/client hands it over", () => {
+  const ROWS = [
+    { id: 6, documentId: 'f6', name: 'Rug' },
+    { id: 7, documentId: 'f7', name: 'Mirror' },
+  ];
+  let lists: TestServer;
+  beforeAll(async () => {
+    lists = await startTestServer({
+      json: { data: ROWS, meta: { pagination: { page: 2, pageSize: 5, pageCount: 3, total: 12 } } },
+    });
+  });
+  afterAll(() => lists?.close());
+
+  it("rows in data; Strapi's pagination as page, limit, total and totalPages in meta", async () => {
+    const mine = await createClient(`${lists.url}/api`, { dialect })
+      .query('/products')
+      .page(2)
+      .limit(5)
+      .get();
+    const oracle = (await strapiClient()
+      .strapi({ baseURL: `${lists.url}/api` })
+      .collection('products')
+      .find({ pagination: { page: 2, pageSize: 5 } })) as {
+      data: unknown[];
+      meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number } };
+    };
+    const { page, pageSize, pageCount, total } = oracle.meta.pagination;
+    if (!mine.success) expect.fail(mine.error);
+    expect(mine.data).toEqual(oracle.data);
+    expect(mine.meta).toEqual({ page, limit: pageSize, total, totalPages: pageCount });
+  });
+
+  it('the plain verbs keep the body as Strapi sent it', async () => {
+    const plain = await createClient(`${lists.url}/api`, { dialect }).get('/products');
+    expect(plain.data).toEqual({
+      data: ROWS,
+      meta: { pagination: { page: 2, pageSize: 5, pageCount: 3, total: 12 } },
+    });
+  });
+});

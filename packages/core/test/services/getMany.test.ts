@@ -74,7 +74,7 @@ describe('getMany', () => {
         ? { status: 404, json: {} }
         : { json: { id: req.path.split('/').pop(), name: 'x' } },
     );
-    const api = createClient(server.url, { dialect: jsonServer() });
+    const api = createClient(server.url, { dialect: jsonServer({ version: 1 }) });
     const products = createBridgeApiService<Product>(api, { endpoint: '/products' });
     expect(await getMany(products, ['7', '8'])).toEqual([
       { id: '7', name: 'x' },
@@ -88,7 +88,7 @@ describe('getMany', () => {
     const server = await startTestServer();
     running.push(server);
     server.reply({ json: [{ id: '8' }, { id: '7' }] });
-    const api = createClient(server.url, { dialect: jsonServer() });
+    const api = createClient(server.url, { dialect: jsonServer({ version: 1 }) });
     const products = createBridgeApiService<Product>(api, { endpoint: '/products' });
     expect(await getMany(products, ['7', '8'], { field: 'id' })).toEqual([
       { id: '7' },

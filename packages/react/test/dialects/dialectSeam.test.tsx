@@ -68,7 +68,7 @@ describe('BridgeForm through the dialect', () => {
     server.reply({ status: 201, json: { data: { documentId: 'd2', name: 'Rug' } } });
     const onSuccess = vi.fn();
     const { container } = renderWithClient(
-      clientWith(jsonServer()),
+      clientWith(jsonServer({ version: 1 })),
       <BridgeForm endpoint="/restaurants" method="POST" dialect={strapi()} onSuccess={onSuccess}>
         <input aria-label="name" name="name" defaultValue="Rug" />
         <button type="submit">Save</button>
@@ -92,7 +92,7 @@ describe('BridgeForm through the dialect', () => {
       }));
       return null;
     }
-    renderWithClient(clientWith(jsonServer()), <Rename />);
+    renderWithClient(clientWith(jsonServer({ version: 1 })), <Rename />);
     const response = await submit!({ name: 'New' });
     expect(JSON.parse(last().body)).toEqual({ data: { name: 'New' } });
     expect(response).toMatchObject({ success: true, data: { documentId: 'd1', name: 'New' } });
@@ -118,7 +118,7 @@ describe('services and cache keys name the dialect', () => {
       const b = useBridgeQuery(other, 'list', { page: 2, limit: 5 });
       return <p>{`${a.data.map((r) => r.id)}|${b.data.map((r) => r.id)}`}</p>;
     }
-    renderWithClient(clientWith(jsonServer()), <Lists />);
+    renderWithClient(clientWith(jsonServer({ version: 1 })), <Lists />);
     await screen.findByText('j|s');
     expect(services[0]).not.toBe(services[1]);
     expect(services.at(-1)).toBe(services[1]);

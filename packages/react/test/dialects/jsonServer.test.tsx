@@ -1,7 +1,7 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test components close over per-test state.
 /**
  * useBridgeCrud and BridgeTable against a real json-server 1.x (in-process, 127.0.0.1), with
- * the jsonServer() dialect: filter, page, edit one field, the other fields survive.
+ * the jsonServer({ version: 1 }) dialect: filter, page, edit one field, the other fields survive.
  */
 import { createClient } from '@bridgekit/core';
 import { jsonServer } from '@bridgekit/core/dialects';
@@ -20,10 +20,10 @@ beforeEach(async () => {
 });
 afterEach(() => backend.close());
 
-const config = () => ({ baseUrl: backend.url, dialect: jsonServer() });
+const config = () => ({ baseUrl: backend.url, dialect: jsonServer({ version: 1 }) });
 // The filter, written with the dialect's builder: `/products?category:eq=office`.
 const officeList = () =>
-  createClient(backend.url, { dialect: jsonServer() })
+  createClient(backend.url, { dialect: jsonServer({ version: 1 }) })
     .query('/products')
     .where('category', 'office')
     .toURL();
