@@ -18,6 +18,7 @@ export type {
   Middleware,
   MiddlewareCall,
   Next,
+  ParamsSerializer,
   RequestConfig,
   RequestInterceptor,
   RequestOptions,
@@ -45,16 +46,32 @@ export type {
 export { Client, type SessionRejectedListener } from './client/client';
 export { type ClientFor, createClient } from './client/createClient';
 export type {
+  BodyVerb,
   BuilderWrite,
   DocumentQueryBuilder,
+  DocumentTyped,
+  EndpointFor,
   ListItemAt,
+  ListMeta,
+  ListResponse,
+  ListSuccess,
   OperationAt,
+  OptionsVerb,
   ResponseData,
   TypedClient,
   TypedQueryBuilder,
   UntypedClient,
 } from './typed/TypedClient';
-export type { Endpoint, EnvelopeData, FieldName, PathMethod } from './typed/typedPaths';
+export type {
+  Endpoint,
+  EnvelopeData,
+  FailureData,
+  FieldName,
+  PathMethod,
+  RequestBody,
+  SuccessData,
+} from './typed/typedPaths';
+export { type OpenApiParamsOptions, openApiParams } from './typed/openApiParams';
 export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from './stores/queryKey';
 export {
   getDefaultStorage,

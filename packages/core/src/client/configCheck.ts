@@ -126,6 +126,7 @@ const CONFIG: Record<string, Check> = {
   onResponse: checkFunction,
   onError: checkFunction,
   fetch: checkFunction,
+  paramsSerializer: checkFunction,
 };
 
 const OPTIONS: Record<string, Check> = {
@@ -137,6 +138,7 @@ const OPTIONS: Record<string, Check> = {
   includeSession: checkBoolean,
   secret: checkBoolean,
   signal: withMethods('an AbortSignal', 'addEventListener'),
+  paramsSerializer: checkFunction,
 };
 
 /**

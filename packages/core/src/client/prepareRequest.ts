@@ -17,7 +17,13 @@ import {
 } from './headers';
 import { toSearchParams } from '../query/params';
 import { createSessionStore, type SessionStore } from '../session/sessionStore';
-import type { BridgeRequest, HttpMethod, RequestOptions, StorageAdapter } from '../contract/http';
+import type {
+  BridgeRequest,
+  HttpMethod,
+  ParamsSerializer,
+  RequestOptions,
+  StorageAdapter,
+} from '../contract/http';
 import { type BaseUrl, isAbsoluteUrl, joinUrl, originOf } from './url';
 
 /** What preparation reads from the client. */
@@ -36,6 +42,8 @@ export interface PrepareContext {
   /** `Accept` + defaults, and `Accept` + JSON `Content-Type` + defaults: copied per request. */
   readonly plainHeaders: HeaderMap;
   readonly jsonHeaders: HeaderMap;
+  /** `ClientConfig.paramsSerializer`: writes `params` instead of the default format. */
+  readonly paramsSerializer: ParamsSerializer | undefined;
 }
 
 /** A request before the hooks ran. */
@@ -82,6 +90,7 @@ export function prepareContext(
       includeSession: config.includeSession ?? true,
       credentials: config.session?.credentials,
       timeout: config.timeout ?? 30_000,
+      paramsSerializer: config.paramsSerializer,
     },
     defaults,
   );
@@ -104,6 +113,18 @@ export function withDefaults(
 }
 
 /**
+ * The query string of `options.params`: written by the request's or the client's
+ * `paramsSerializer` when there is one, else in the default format.
+ */
+function writeParams(options: RequestOptions | undefined, serializer: ParamsSerializer | undefined) {
+  const write = options?.paramsSerializer ?? serializer;
+  if (write === undefined || options?.params === undefined) return toSearchParams(options?.params);
+  const query = write(options.params);
+  if (typeof query !== 'string') throw mustBe('paramsSerializer(params)', 'a string', query);
+  return query;
+}
+
+/**
  * Builds the `RequestConfig` of a call: URL with params, the header layers (Accept, JSON
  * Content-Type, defaults, session, the request's own), time-out and signal. The session and
  * the defaults are only added for the base URL's origin. Synchronous unless the session has
@@ -120,7 +141,7 @@ export function prepareRequest(
     throw mustBe('endpoint', 'a string', endpoint);
   }
   if (options !== undefined) checkOptions(options);
-  const query = toSearchParams(options?.params);
+  const query = writeParams(options, ctx.paramsSerializer);
   const url = joinUrl(ctx.base.href, endpoint, query);
   let origin = ctx.base.origin;
   if (isAbsoluteUrl(endpoint)) {
