@@ -26,6 +26,8 @@ export default defineConfig({
           root: './packages/core',
           environment: 'node',
           include: ['test/**/*.test.ts'],
+          // The type tests read real OpenAPI documents, generated before they run.
+          globalSetup: ['../../test-utils/openapiDocumentsSetup.ts'],
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],
