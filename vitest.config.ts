@@ -51,6 +51,8 @@ export default defineConfig({
           root: './packages/react',
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // typedMessages.test.ts reads GitHub's document, generated before the tests run.
+          globalSetup: ['../../test-utils/openapiDocumentsSetup.ts'],
           include: ['test/**/*.test.{ts,tsx}'],
           typecheck: {
             enabled: true,

@@ -1,7 +1,8 @@
 // The compiler's own messages for type-test fixtures: `// @ts-expect-error` says that a line
 // fails, not what it says; these helpers read what TypeScript reports, as a person sees it.
 //
-// A fixture marks each mistake with a comment line `// error: <text>`. The marker covers the
+// A fixture marks each mistake with a comment line `// error: <text>` (in JSX children,
+// `{/* error: <text> */}`). The marker covers the
 // code after it up to the next blank line or marker: that block must give exactly one
 // diagnostic, whose message contains <text>. Code outside every block must give none.
 import { readFileSync } from 'node:fs';
@@ -74,9 +75,9 @@ export function expected(file: string): Expected[] {
   const blocks: Expected[] = [];
   let open: Expected | undefined;
   lines.forEach((line, index) => {
-    const marker = /^\s*\/\/ error: (.+)$/.exec(line);
+    const marker = /^\s*(?:\/\/ error: (.+)|\{\/\* error: (.+) \*\/\})$/.exec(line);
     if (marker) {
-      open = { from: index + 1, to: index + 1, text: marker[1]!.trim() };
+      open = { from: index + 1, to: index + 1, text: (marker[1] ?? marker[2])!.trim() };
       blocks.push(open);
     } else if (line.trim() === '') {
       open = undefined;

@@ -51,6 +51,7 @@ export type {
   DocumentQueryBuilder,
   DocumentTyped,
   EndpointFor,
+  ItemOperationAt,
   ListItemAt,
   ListMeta,
   ListResponse,

@@ -71,6 +71,18 @@ export type ResponseData<
   Envelope extends boolean = true,
 > = SuccessData<OperationAt<Paths, M, E>, Envelope>;
 
+/**
+ * The operation `M` of the item path below endpoint `E` (`E/{id}`: where a service reads,
+ * updates and deletes one record), whatever the id's schema type; `never` when it has none.
+ *
+ * @example
+ * type Patch = ItemOperationAt<paths, 'patch', '/pets'>; // the operation of PATCH /pets/{id}
+ */
+export type ItemOperationAt<Paths, M extends PathMethod, E extends string> =
+  ResolvePath<Paths, `${E}/${string}`> extends infer P extends string
+    ? Operation<Paths, P, M>
+    : never;
+
 /** The item of the list `GET E` answers (`Pet` for `Pet[]` or `{ data: Pet[] }`). */
 export type ListItemAt<Paths, E extends string> = ListItem<ResponseData<Paths, 'get', E>>;
 
