@@ -26,7 +26,7 @@ export type Library = (typeof LIBRARIES)[number];
 
 /** The cases: a name, its case files' prefix, and what it holds. */
 export const CASES = [
-  { id: 'github', title: "GitHub, 15 calls + 16 mistakes", calls: 15, mistakes: 16 },
+  { id: 'github', title: 'GitHub, 15 calls + 16 mistakes', calls: 15, mistakes: 16 },
   { id: 'one-get', title: 'GitHub, one GET with query parameters', calls: 1, mistakes: 0 },
   { id: 'one-request', title: "GitHub, one request('POST', …)", calls: 1, mistakes: 0 },
   { id: 'stapi-request', title: "STAPI, one request('POST', …)", calls: 1, mistakes: 0 },
@@ -140,7 +140,8 @@ export async function measureTypes({ quick }: { quick: boolean }): Promise<Types
   for (const { id } of CASES) {
     const samples: Record<Library, TypeCheckFigures[]> = { bridgekit: [], 'openapi-fetch': [] };
     for (let run = 0; run < runs; run++) {
-      for (const library of LIBRARIES) samples[library].push(checkOnce(`${id}.${library}.ts`, coreTypes));
+      for (const library of LIBRARIES)
+        samples[library].push(checkOnce(`${id}.${library}.ts`, coreTypes));
     }
     figures[id] = {} as Record<Library, TypeCheckFigures>;
     for (const library of LIBRARIES) {

@@ -1,5 +1,8 @@
 /** The documents, by the file name they are written to (`<name>.d.ts`). */
-export declare const DOCUMENTS: Record<'github' | 'petstore' | 'stapi', { package: string; file: string }>;
+export declare const DOCUMENTS: Record<
+  'github' | 'petstore' | 'stapi',
+  { package: string; file: string }
+>;
 
 /**
  * Writes `<folder>/<name>.d.ts` for each document named (all by default) unless it is up to

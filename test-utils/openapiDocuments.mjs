@@ -49,7 +49,8 @@ export async function generateDocuments(folder, names = Object.keys(DOCUMENTS)) 
   mkdirSync(folder, { recursive: true });
   const written = [];
   for (const name of names) {
-    if (!(name in DOCUMENTS)) throw new TypeError(`unknown document "${name}" (${Object.keys(DOCUMENTS).join(', ')})`);
+    if (!(name in DOCUMENTS))
+      throw new TypeError(`unknown document "${name}" (${Object.keys(DOCUMENTS).join(', ')})`);
     const target = join(folder, `${name}.d.ts`);
     written.push(target);
     if (upToDate(target, name)) continue;

@@ -104,13 +104,18 @@ export function mismatches(program: ts.Program, file: string): string[] {
     const own = found.filter((d) => inBlock(d, block));
     if (own.length !== 1) {
       const texts = own.map((d) => `  TS${d.code}: ${d.text}`).join('\n');
-      problems.push(`line ${block.from}: ${own.length} errors, expected one with "${block.text}"${texts ? `\n${texts}` : ''}`);
+      problems.push(
+        `line ${block.from}: ${own.length} errors, expected one with "${block.text}"${texts ? `\n${texts}` : ''}`,
+      );
     } else if (!own[0]!.text.includes(block.text)) {
-      problems.push(`line ${own[0]!.line}: expected "${block.text}", got TS${own[0]!.code}: ${own[0]!.text}`);
+      problems.push(
+        `line ${own[0]!.line}: expected "${block.text}", got TS${own[0]!.code}: ${own[0]!.text}`,
+      );
     }
   }
   for (const d of found) {
-    if (!blocks.some((b) => inBlock(d, b))) problems.push(`line ${d.line}: unexpected TS${d.code}: ${d.text}`);
+    if (!blocks.some((b) => inBlock(d, b)))
+      problems.push(`line ${d.line}: unexpected TS${d.code}: ${d.text}`);
   }
   return problems;
 }

@@ -48,7 +48,9 @@ export async function calls() {
   const me = await api.get('/user');
   if (me.success) me.data.login.toLowerCase();
   // 9. A user's repositories with enum query values.
-  const repos = await api.get(`/users/${user}/repos`, { params: { type: 'owner', sort: 'updated' } });
+  const repos = await api.get(`/users/${user}/repos`, {
+    params: { type: 'owner', sort: 'updated' },
+  });
   if (repos.success) repos.data.map((r) => r.full_name);
   // 10. A required query parameter.
   const found = await api.get('/search/issues', { params: { q: 'is:open label:bug' } });

@@ -58,7 +58,8 @@ describe("GitHub's REST API", () => {
     const found = await github.get('/search/issues', { params: { q: 'is:open', per_page: 5 } });
     if (found.success) expectTypeOf(found.data.total_count).toEqualTypeOf<number>();
     const merged = await github.put(`/repos/${owner}/${repo}/pulls/${issue}/merge`);
-    if (merged.success) expectTypeOf(merged.data).toEqualTypeOf<Schema<'pull-request-merge-result'>>();
+    if (merged.success)
+      expectTypeOf(merged.data).toEqualTypeOf<Schema<'pull-request-merge-result'>>();
   });
 
   it('types the failure body from the 4xx and 5xx responses', async () => {
@@ -92,10 +93,11 @@ describe("GitHub's REST API", () => {
     }
     // `items` holds the search's rows, as the client's list reading finds them.
     const search = await github.query('/search/repositories').param('q', 'bridgekit').get();
-    if (search.success) expectTypeOf(search.data).toEqualTypeOf<Schema<'repo-search-result-item'>[]>();
-    expectTypeOf(createBridgeApiService(github, { endpoint: `/orgs/${owner}/members` })).toEqualTypeOf<
-      BridgeApiService<Schema<'simple-user'>>
-    >();
+    if (search.success)
+      expectTypeOf(search.data).toEqualTypeOf<Schema<'repo-search-result-item'>[]>();
+    expectTypeOf(
+      createBridgeApiService(github, { endpoint: `/orgs/${owner}/members` }),
+    ).toEqualTypeOf<BridgeApiService<Schema<'simple-user'>>>();
   });
 });
 
@@ -114,7 +116,8 @@ describe("Swagger's Petstore", () => {
 
   it('types bodies as what is sent: FormData, URLSearchParams, JSON', async () => {
     const uploaded = await petstore.post(`/pet/${petId}/uploadImage`, new FormData());
-    if (uploaded.success) expectTypeOf(uploaded.data).toEqualTypeOf<Petstore['schemas']['ApiResponse']>();
+    if (uploaded.success)
+      expectTypeOf(uploaded.data).toEqualTypeOf<Petstore['schemas']['ApiResponse']>();
     await petstore.post(`/pet/${petId}`, new URLSearchParams({ status: 'sold' }));
     // `PUT /pet` takes JSON or XML: an object (sent as JSON), or the XML as text.
     await petstore.put('/pet', { id: 1, name: 'Rex', photoUrls: [] });
@@ -147,11 +150,13 @@ describe('STAPI', () => {
 
   it("types the failure body from a 'default' response", async () => {
     const page = await stapi.get('/character/search', { params: { pageSize: 5 } });
-    if (!page.success) expectTypeOf(page.data).toEqualTypeOf<Stapi['schemas']['Error'] | undefined>();
+    if (!page.success)
+      expectTypeOf(page.data).toEqualTypeOf<Stapi['schemas']['Error'] | undefined>();
   });
 
   it('requires the required query', async () => {
     const one = await stapi.get('/character', { params: { uid: 'CHMA0000215045' } });
-    if (one.success) expectTypeOf(one.data).toEqualTypeOf<Stapi['schemas']['CharacterFullResponse']>();
+    if (one.success)
+      expectTypeOf(one.data).toEqualTypeOf<Stapi['schemas']['CharacterFullResponse']>();
   });
 });

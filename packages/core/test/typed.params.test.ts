@@ -41,9 +41,9 @@ describe('openApiParams', () => {
     expect(openApiParams({ object: { explode: false } })({ c: { R: 100, G: 200 } })).toBe(
       'c=R,100,G,200',
     );
-    expect(openApiParams({ object: { style: 'deepObject' } })({ c: { R: 100, 'a b': 'x,y' } })).toBe(
-      'c[R]=100&c[a%20b]=x%2Cy',
-    );
+    expect(
+      openApiParams({ object: { style: 'deepObject' } })({ c: { R: 100, 'a b': 'x,y' } }),
+    ).toBe('c[R]=100&c[a%20b]=x%2Cy');
     // The values keep their meaning through a real parser.
     const text = openApiParams({ object: { style: 'deepObject' } })({ filter: { tag: 'a&b' } });
     expect(qs.parse(text)).toEqual({ filter: { tag: 'a&b' } });
@@ -53,7 +53,9 @@ describe('openApiParams', () => {
     expect(() => openApiParams({ array: { style: 'csv' as 'form' } })).toThrow(
       /options\.array\.style must be one of form, spaceDelimited, pipeDelimited/,
     );
-    expect(() => openApiParams({ arrays: {} } as never)).toThrow(/options\.arrays is not an option/);
+    expect(() => openApiParams({ arrays: {} } as never)).toThrow(
+      /options\.arrays is not an option/,
+    );
     expect(() => openApiParams({ object: { explode: 'yes' as never } })).toThrow(TypeError);
     expect(() => openApiParams(null as never)).toThrow(/options must be an object/);
   });

@@ -77,7 +77,10 @@ type RegisteredValues<Body> = [Extract<Body, Record<string, unknown>>] extends [
  *   )}
  * </BridgeForm>
  */
-export function BridgeForm<M extends BridgeFormMethod, const E extends RegisteredEndpoint<Lowercase<M>>>(
+export function BridgeForm<
+  M extends BridgeFormMethod,
+  const E extends RegisteredEndpoint<Lowercase<M>>,
+>(
   props: BridgeFormProps<
     RegisteredValues<RegisteredBody<Lowercase<M>, E>>,
     RegisteredData<Lowercase<M>, E>

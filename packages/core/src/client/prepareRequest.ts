@@ -116,7 +116,10 @@ export function withDefaults(
  * The query string of `options.params`: written by the request's or the client's
  * `paramsSerializer` when there is one, else in the default format.
  */
-function writeParams(options: RequestOptions | undefined, serializer: ParamsSerializer | undefined) {
+function writeParams(
+  options: RequestOptions | undefined,
+  serializer: ParamsSerializer | undefined,
+) {
   const write = options?.paramsSerializer ?? serializer;
   if (write === undefined || options?.params === undefined) return toSearchParams(options?.params);
   const query = write(options.params);

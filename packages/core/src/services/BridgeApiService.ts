@@ -1,11 +1,6 @@
 import type { Client } from '../client/client';
 import { mustBe } from '../checks';
-import type {
-  DocumentTyped,
-  EndpointFor,
-  ListItemAt,
-  UntypedClient,
-} from '../typed/TypedClient';
+import type { DocumentTyped, EndpointFor, ListItemAt, UntypedClient } from '../typed/TypedClient';
 import type { Dialect, DialectQuery } from '../contract/dialect';
 import { whereEntry } from '../query/builderChecks';
 import { bracketSerializer, type QueryEntry } from '../query/serializer';

@@ -164,7 +164,9 @@ export interface BuilderWrite<
   P extends string,
   Envelope extends boolean = true,
 > {
-  (this: BuilderThis<Paths, M, P, 'endpoint'>): AnswerOf<Resolved<P, Operation<Paths, P, M>>, Envelope>;
+  (
+    this: BuilderThis<Paths, M, P, 'endpoint'>,
+  ): AnswerOf<Resolved<P, Operation<Paths, P, M>>, Envelope>;
   (
     this: BuilderThis<Paths, M, P, 'body'>,
     body: BodyParam<Resolved<P, Operation<Paths, P, M>>>,
@@ -293,8 +295,11 @@ type AnyEndpoint<Paths> = { [M in PathMethod]: Endpoint<Paths, M> }[PathMethod];
  * if (res.success) res.data.name; // string
  * else res.data; // the document's error body, if it describes one
  */
-export interface TypedClient<Paths, Envelope extends boolean = true, Serialized extends boolean = false>
-  extends Client,
+export interface TypedClient<
+  Paths,
+  Envelope extends boolean = true,
+  Serialized extends boolean = false,
+> extends Client,
     DocumentTyped<Paths> {
   get: OptionsVerb<Paths, 'get', Envelope, Serialized>;
   delete: OptionsVerb<Paths, 'delete', Envelope, Serialized>;

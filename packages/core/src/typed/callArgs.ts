@@ -23,9 +23,10 @@ import type {
 export type Given = 'endpoint' | 'body' | 'options';
 
 /** The answer of a call that resolved to `R`. */
-export type AnswerOf<R, Envelope extends boolean> = R extends Resolved<string, infer Op>
-  ? Promise<ApiResponse<SuccessData<Op, Envelope>, FailureData<Op, Envelope>>>
-  : Promise<ApiResponse<unknown>>;
+export type AnswerOf<R, Envelope extends boolean> =
+  R extends Resolved<string, infer Op>
+    ? Promise<ApiResponse<SuccessData<Op, Envelope>, FailureData<Op, Envelope>>>
+    : Promise<ApiResponse<unknown>>;
 
 /**
  * The endpoint parameter of a typed call that resolved to `R` and passed the arguments up to
@@ -45,7 +46,12 @@ export type EndpointArg<R, E extends string, M extends PathMethod, Upto extends 
 
 // What a call that stops after `Upto` leaves out (a required body, a required query), as a
 // sentence; `never` when nothing is.
-type Missing<Op, M extends PathMethod, P extends string, Upto extends Given> = Upto extends 'endpoint'
+type Missing<
+  Op,
+  M extends PathMethod,
+  P extends string,
+  Upto extends Given,
+> = Upto extends 'endpoint'
   ? BodyRequired<Op> extends true
     ? `${Uppercase<M>} '${P}' takes a request body: pass it after the endpoint`
     : MissingQuery<Op, P>
@@ -77,20 +83,22 @@ type LastOf<U> = (U extends unknown ? (pick: () => U) => void : never) extends (
  * `undefined` when optional), `undefined` when it takes none; anything when `R` is a problem
  * (the endpoint's error is the one reported).
  */
-export type BodyParam<R> = R extends Resolved<string, infer Op>
-  ? [RequestBody<Op>] extends [never]
-    ? undefined
-    : BodyRequired<Op> extends true
-      ? RequestBody<Op>
-      : RequestBody<Op> | undefined
-  : unknown;
+export type BodyParam<R> =
+  R extends Resolved<string, infer Op>
+    ? [RequestBody<Op>] extends [never]
+      ? undefined
+      : BodyRequired<Op> extends true
+        ? RequestBody<Op>
+        : RequestBody<Op> | undefined
+    : unknown;
 
 /** The options parameter of a call that resolved to `R` (see `TypedRequestOptions`). */
-export type OptionsParam<R, Serialized extends boolean> = R extends Resolved<string, infer Op>
-  ? [RequiredKeys<QueryParameters<Op>>] extends [never]
-    ? TypedRequestOptions<Op, Serialized> | undefined
-    : TypedRequestOptions<Op, Serialized>
-  : unknown;
+export type OptionsParam<R, Serialized extends boolean> =
+  R extends Resolved<string, infer Op>
+    ? [RequiredKeys<QueryParameters<Op>>] extends [never]
+      ? TypedRequestOptions<Op, Serialized> | undefined
+      : TypedRequestOptions<Op, Serialized>
+    : unknown;
 
 // What `options.params` says of array and object values when the client has no
 // `paramsSerializer`: the client would send them comma-joined, which is not what a document

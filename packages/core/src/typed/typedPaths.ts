@@ -116,9 +116,7 @@ export type SuccessData<Op, Envelope extends boolean = true> = Op extends { resp
  */
 export type FailureData<Op, Envelope extends boolean = true> = Op extends { responses: infer R }
   ? {
-      [S in keyof R]: `${S & (string | number)}` extends FailureStatus
-        ? ResponseBody<R[S]>
-        : never;
+      [S in keyof R]: `${S & (string | number)}` extends FailureStatus ? ResponseBody<R[S]> : never;
     }[keyof R] extends infer Body
     ? [Body] extends [never]
       ? unknown

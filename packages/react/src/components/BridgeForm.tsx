@@ -94,7 +94,10 @@ const FIELDSET_STYLE: CSSProperties = { border: 0, margin: 0, padding: 0, minWid
  *   )}
  * </BridgeForm>
  */
-export function BridgeForm<M extends BridgeFormMethod, const E extends RegisteredEndpoint<Lowercase<M>>>(
+export function BridgeForm<
+  M extends BridgeFormMethod,
+  const E extends RegisteredEndpoint<Lowercase<M>>,
+>(
   props: Omit<BridgeFormProps<RegisteredData<Lowercase<M>, E>>, 'transformValues'> & {
     endpoint: E;
     method: M;

@@ -108,8 +108,10 @@ export type RegisteredMatch<E extends string, M extends PathMethod = 'get'> =
 // (`envelope: false`) may wrap or reshape the record it sends (Strapi's `{ data }`).
 type ChecksWrites = Register extends { envelope: false } ? false : true;
 
-type NoOperation<M extends PathMethod, Path extends string> =
-  `${Uppercase<M>} is not an operation of '${Path}' in the registered document`;
+type NoOperation<
+  M extends PathMethod,
+  Path extends string,
+> = `${Uppercase<M>} is not an operation of '${Path}' in the registered document`;
 
 // The body of operation `Op` as a write sends it, or why there is none.
 type WriteBody<Op, M extends PathMethod, Path extends string, Fallback> = ChecksWrites extends false
@@ -128,9 +130,9 @@ export type RegisteredCreateBody<E extends string> =
 
 // The update of the item path below `E`: PATCH (which merges), else PUT (which replaces; the
 // hook then needs `updateMethod: 'PUT'`, see `RegisteredUpdateMethod`).
-type UpdateOperation<E extends string> = [
-  ItemOperationAt<RegisteredPaths, 'patch', E>,
-] extends [never]
+type UpdateOperation<E extends string> = [ItemOperationAt<RegisteredPaths, 'patch', E>] extends [
+  never,
+]
   ? ItemOperationAt<RegisteredPaths, 'put', E>
   : ItemOperationAt<RegisteredPaths, 'patch', E>;
 
