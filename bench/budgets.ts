@@ -130,10 +130,16 @@ export const TYPES_ONE_CALL_MAX = 115_000;
 // change (2026-11-24: the pipeline's stages an enum the bundler writes in as numbers, smaller
 // response, call-state, params and network-failure paths): createClient 9.62 -> 9.55 KB, core
 // 13.87 -> 13.81 KB, app bundle 22.90 -> 22.85 KB.
-export const GUARD_CREATE_CLIENT_GZ = 9_550;
-export const GUARD_CORE_FULL_GZ = 13_850;
+// Raised 2026-11-27 for the typed client's query serialization, which an OpenAPI document
+// needs and a type argument cannot carry to run time: `paramsSerializer` (a client and a
+// request option, checked, and the kernel's call to it, with a clear error when it returns no
+// string) +0.06 KB on createClient and the app bundle (9.55 -> 9.61 KB, 22.85 -> 22.91 KB);
+// `openApiParams()`, which only an app that imports it ships, +0.5 KB on the full entry
+// (13.81 -> 14.39 KB).
+export const GUARD_CREATE_CLIENT_GZ = 9_615;
+export const GUARD_CORE_FULL_GZ = 14_400;
 export const GUARD_HOOKS_GZ = 4_300;
-export const GUARD_APP_BUNDLE_GZ = 22_850;
+export const GUARD_APP_BUNDLE_GZ = 22_915;
 
 /**
  * Timing budgets are reported, never a CI failure: on a shared 2-core machine a ratio swings
