@@ -26,6 +26,8 @@ export default defineConfig({
           root: './packages/core',
           environment: 'node',
           include: ['test/**/*.test.ts'],
+          // The type tests read real OpenAPI documents, generated before they run.
+          globalSetup: ['../../test-utils/openapiDocumentsSetup.ts'],
           typecheck: {
             enabled: true,
             include: ['test/**/*.test-d.ts'],
@@ -49,6 +51,8 @@ export default defineConfig({
           root: './packages/react',
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // typedMessages.test.ts reads GitHub's document, generated before the tests run.
+          globalSetup: ['../../test-utils/openapiDocumentsSetup.ts'],
           include: ['test/**/*.test.{ts,tsx}'],
           typecheck: {
             enabled: true,

@@ -8,6 +8,7 @@ import type { MemoryResult } from './memory';
 import { CORE_NO_TIMEOUT, INIT, type OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
 import { APP_BUNDLE, DIALECT_FACTORIES, dialectEntryName, type SizeResult } from './size';
+import type { TypesResult } from './types';
 
 /** The raw figures of one run (also written to bench/results/latest.json). */
 export interface BenchResults {
@@ -17,6 +18,7 @@ export interface BenchResults {
   hooks?: HooksResult;
   memory?: MemoryResult;
   likeMatch?: LikeMatchResult;
+  types?: TypesResult;
 }
 
 /** The outcome of one budget. */
@@ -63,6 +65,13 @@ const dialectCeiling = (factory: string) => DIALECT_OWN_MAX_GZ[factory] ?? DIALE
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
 export const LIKE_MAX_MS = 5;
+// A client typed by GitHub's document against openapi-fetch on the same calls, same run.
+export const TYPES_MAX_RATIO = 1.5;
+// Instantiations of the first typed call on GitHub's document (it builds the index of the
+// document's paths, which later calls reuse): deterministic for one TypeScript version, so a
+// ceiling at about today's figure (2026-11-27, TypeScript 5.9.3: 100 k; openapi-fetch 58 k)
+// catches a costlier lookup.
+export const TYPES_ONE_CALL_MAX = 115_000;
 
 /**
  * Timing budgets are reported, never a CI failure: on a shared 2-core machine a ratio swings
@@ -237,6 +246,60 @@ export const BUDGETS: Budget[] = [
         measured: `${memory.growthMb} MB over ${memory.calls - memory.checkpoint} calls (${memory.failures} failed)`,
         pass: memory.growthMb < MAX_HEAP_GROWTH_MB && memory.failures === 0,
       },
+  },
+  timing({
+    id: 'types.github',
+    budget: `type-check of GitHub's document, 15 calls + 16 mistakes: Bridgekit ÷ openapi-fetch ≤ ${TYPES_MAX_RATIO}× in time and in memory`,
+    check: ({ types }) => {
+      const f = types?.figures.github;
+      if (!f) return undefined;
+      const time = f.bridgekit.checkSeconds / f['openapi-fetch'].checkSeconds;
+      const memory = f.bridgekit.memoryMb / f['openapi-fetch'].memoryMb;
+      return {
+        measured: `${time.toFixed(2)}× time (${f.bridgekit.checkSeconds} s vs ${f['openapi-fetch'].checkSeconds} s), ${memory.toFixed(2)}× memory (${f.bridgekit.memoryMb} vs ${f['openapi-fetch'].memoryMb} MB)`,
+        pass: time <= TYPES_MAX_RATIO && memory <= TYPES_MAX_RATIO,
+      };
+    },
+  }),
+  {
+    id: 'types.instantiations',
+    budget: `type-check of GitHub's document, 15 calls + 16 mistakes: Bridgekit's instantiations ≤ ${TYPES_MAX_RATIO}× openapi-fetch's`,
+    check: ({ types }) => {
+      const f = types?.figures.github;
+      if (!f) return undefined;
+      const ratio = f.bridgekit.instantiations / f['openapi-fetch'].instantiations;
+      return {
+        measured: `${ratio.toFixed(3)}× (${f.bridgekit.instantiations} vs ${f['openapi-fetch'].instantiations})`,
+        pass: ratio <= TYPES_MAX_RATIO,
+      };
+    },
+  },
+  {
+    id: 'types.oneCall',
+    budget: `one typed GET on GitHub's document (the first, which indexes its paths) ≤ ${TYPES_ONE_CALL_MAX / 1000} k instantiations`,
+    check: ({ types }) => {
+      const f = types?.figures['one-get'];
+      if (!f) return undefined;
+      return {
+        measured: `${f.bridgekit.instantiations} (openapi-fetch ${f['openapi-fetch'].instantiations})`,
+        pass: f.bridgekit.instantiations <= TYPES_ONE_CALL_MAX,
+      };
+    },
+  },
+  {
+    id: 'types.verdicts',
+    budget: "GitHub's 15 calls type-check and its 16 mistakes are each reported (Bridgekit)",
+    check: ({ types }) => {
+      const f = types?.figures.github;
+      if (!f) return undefined;
+      const missed = f.bridgekit.missedMistakes;
+      const broken = f.bridgekit.otherErrors;
+      const theirs = f['openapi-fetch'];
+      return {
+        measured: `${15 - Math.min(broken, 15)}/15 calls, ${16 - missed}/16 mistakes (openapi-fetch ${15 - Math.min(theirs.otherErrors, 15)}/15, ${16 - theirs.missedMistakes}/16)`,
+        pass: missed === 0 && broken === 0,
+      };
+    },
   },
   // A timing figure like the others: the ReDoS defence itself is proven by the server's
   // tests (linear matcher, a second request served during the hostile one).

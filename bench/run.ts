@@ -16,8 +16,9 @@ import type { MemoryResult } from './memory';
 import type { OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
 import { measureSize } from './size';
+import { measureTypes } from './types';
 
-const ALL = ['overhead', 'querystring', 'size', 'hooks', 'memory', 'like'] as const;
+const ALL = ['overhead', 'querystring', 'size', 'hooks', 'memory', 'like', 'types'] as const;
 type BenchName = (typeof ALL)[number];
 
 function parseArgs(argv: string[]) {
@@ -37,7 +38,7 @@ function parseArgs(argv: string[]) {
       only = names as BenchName[];
     } else if (arg === '--help' || arg === '-h') {
       console.log(
-        'usage: npm run bench -- [--check] [--quick] [--only=overhead,querystring,size,hooks,memory,like]',
+        'usage: npm run bench -- [--check] [--quick] [--only=overhead,querystring,size,hooks,memory,like,types]',
       );
       process.exit(0);
     } else {
@@ -79,6 +80,7 @@ async function main(): Promise<number> {
   results.likeMatch = await step('like', () =>
     runChild<LikeMatchResult>('likeMatch.ts', { options }),
   );
+  results.types = await step('types', () => measureTypes(options));
 
   const budgets = checkBudgets(results);
   const seconds = (performance.now() - t0) / 1000;

@@ -18,6 +18,7 @@ export type {
   Middleware,
   MiddlewareCall,
   Next,
+  ParamsSerializer,
   RequestConfig,
   RequestInterceptor,
   RequestOptions,
@@ -47,16 +48,33 @@ export type { SessionRejectedListener } from './client/middleware';
 export { type ClientFor, createClient } from './client/createClient';
 export { isRetryableOutcome } from './client/retry';
 export type {
+  BodyVerb,
   BuilderWrite,
   DocumentQueryBuilder,
+  DocumentTyped,
+  EndpointFor,
+  ItemOperationAt,
   ListItemAt,
+  ListMeta,
+  ListResponse,
+  ListSuccess,
   OperationAt,
+  OptionsVerb,
   ResponseData,
   TypedClient,
   TypedQueryBuilder,
   UntypedClient,
 } from './typed/TypedClient';
-export type { Endpoint, EnvelopeData, FieldName, PathMethod } from './typed/typedPaths';
+export type {
+  Endpoint,
+  EnvelopeData,
+  FailureData,
+  FieldName,
+  PathMethod,
+  RequestBody,
+  SuccessData,
+} from './typed/typedPaths';
+export { type OpenApiParamsOptions, openApiParams } from './typed/openApiParams';
 export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from './stores/queryKey';
 export {
   getDefaultStorage,

@@ -10,6 +10,8 @@ import {
   type Dialect,
   createBridgeApiService,
   createClient,
+  type ListMeta,
+  openApiParams,
   type PaginatedResponse,
   type QueryBuilder,
   type TypedClient,
@@ -51,15 +53,46 @@ describe('endpoints', () => {
     if (list.success) expectTypeOf(list.data).toEqualTypeOf<Pet[]>();
     const byNumber = await api.get(`/pets/${id}`);
     if (byNumber.success) expectTypeOf(byNumber.data).toEqualTypeOf<Pet>();
-    const byString = await api.get(`/pets/${key}`);
-    if (byString.success) expectTypeOf(byString.data).toEqualTypeOf<Pet>();
     const concrete = await api.get('/pets/42');
     if (concrete.success) expectTypeOf(concrete.data).toEqualTypeOf<Pet>();
     const toys = await api.get(`/pets/${id}/toys`);
     if (toys.success) expectTypeOf(toys.data).toEqualTypeOf<{ label: string }[]>();
-    // The template itself is a document path too.
-    const template = await api.get('/pets/{id}');
-    if (template.success) expectTypeOf(template.data).toEqualTypeOf<Pet>();
+  });
+
+  it('takes a literal segment over a template, and the template when the literal leads nowhere', async () => {
+    type Get<Body> = {
+      get: {
+        parameters: { query?: never; path: { name: string } };
+        responses: { 200: { content: { 'application/json': Body } } };
+      };
+    };
+    interface files {
+      '/files/recent': Get<'recent'>;
+      '/files/{name}': Get<'file'>;
+      '/files/{name}/meta': Get<'meta'>;
+      '/files/{name}/meta/{key}': Get<'key'>;
+      '/files/{name}/meta/owner': Get<'owner'>;
+    }
+    const fs = createClient<files>('https://h');
+    const recent = await fs.get('/files/recent');
+    if (recent.success) expectTypeOf(recent.data).toEqualTypeOf<'recent'>();
+    const file = await fs.get(`/files/${key}`);
+    if (file.success) expectTypeOf(file.data).toEqualTypeOf<'file'>();
+    const meta = await fs.get('/files/recent/meta');
+    if (meta.success) expectTypeOf(meta.data).toEqualTypeOf<'meta'>();
+    const owner = await fs.get('/files/recent/meta/owner');
+    if (owner.success) expectTypeOf(owner.data).toEqualTypeOf<'owner'>();
+    const other = await fs.get(`/files/recent/meta/${key}`);
+    if (other.success) expectTypeOf(other.data).toEqualTypeOf<'key'>();
+  });
+
+  it('checks path parameters against their schema', () => {
+    // @ts-expect-error `id` is an integer: a string value may not be one
+    api.get(`/pets/${key}`);
+    // @ts-expect-error `id` is an integer
+    api.get('/pets/rex');
+    // @ts-expect-error the document's template is not an endpoint (it would be sent as is)
+    api.get('/pets/{id}');
   });
 
   it('prefers a literal path over a template', async () => {
@@ -139,7 +172,12 @@ describe('request bodies', () => {
 
 describe('query parameters', () => {
   it('checks params against the query parameters', () => {
-    api.get('/pets', { params: { limit: 10, tags: ['a', 'b'] } });
+    api.get('/pets', { params: { limit: 10 } });
+    // @ts-expect-error an array needs a paramsSerializer (else it would be sent comma-joined)
+    api.get('/pets', { params: { tags: ['a', 'b'] } });
+    const exploding = createClient<paths>('https://h', { paramsSerializer: openApiParams() });
+    expectTypeOf(exploding).toEqualTypeOf<TypedClient<paths, true, true>>();
+    exploding.get('/pets', { params: { limit: 10, tags: ['a', 'b'] } });
     api.get('/pets', { headers: { 'X-Trace': '1' }, timeout: 100 });
     api.get('/pets');
     // @ts-expect-error limit is a number
@@ -165,7 +203,12 @@ describe('query builder', () => {
   it("resolves the list's type and suggests its fields", async () => {
     const builder = api.query('/pets').where('tag', 'dog').sort('name', 'desc').page(2);
     const res = await builder.get();
-    if (res.success) expectTypeOf(res.data).toEqualTypeOf<Pet[]>();
+    if (res.success) {
+      expectTypeOf(res.data).toEqualTypeOf<Pet[]>();
+      expectTypeOf(res.meta).toEqualTypeOf<ListMeta>();
+      expectTypeOf(res.meta.page).toEqualTypeOf<number>();
+      expectTypeOf(res.meta.total).toEqualTypeOf<number | undefined>();
+    }
     expectTypeOf(api.query('/pets').where)
       .parameter(0)
       .toEqualTypeOf<'name' | 'tag' | 'id' | (string & {})>();
@@ -174,8 +217,9 @@ describe('query builder', () => {
       .toEqualTypeOf<'name' | 'tag' | 'id' | (string & {})>();
     // A backend-specific field is still accepted.
     api.query('/pets').where('owner.name', 'like', 'a%').orderBy('createdAt');
+    // get() reads the answer as a list: on a path that answers one record, rows of its type.
     const one = await api.query(`/pets/${id}`).get();
-    if (one.success) expectTypeOf(one.data).toEqualTypeOf<Pet>();
+    if (one.success) expectTypeOf(one.data).toEqualTypeOf<Pet[]>();
     const page = await api.query('/pets/search').param('q', 'rex').get();
     if (page.success) expectTypeOf(page.data).toEqualTypeOf<Pet[]>();
     // It is still a QueryBuilder.
@@ -339,8 +383,9 @@ describe('with a dialect', () => {
     if (one.success) expectTypeOf(one.data.data).toEqualTypeOf<Article>();
     const made = await cms.post('/articles', { data: { title: 'Typed' } });
     if (made.success) expectTypeOf(made.data.data).toEqualTypeOf<Article>();
+    // The builder reads a list through the dialect: the rows, whatever the envelope.
     const page = await cms.query('/articles').where('title', 'like', 'T%').get();
-    if (page.success) expectTypeOf(page.data.data).toEqualTypeOf<Article[]>();
+    if (page.success) expectTypeOf(page.data).toEqualTypeOf<Article[]>();
     expectTypeOf(cms.query('/articles').sort)
       .parameter(0)
       .toEqualTypeOf<'id' | 'documentId' | 'title' | (string & {})>();

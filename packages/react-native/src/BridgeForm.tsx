@@ -1,5 +1,13 @@
 import type { BridgeApiError } from '@bridgekit/core';
-import { type UseBridgeFormSubmitOptions, useBridgeFormSubmit } from '@bridgekit/react/hooks';
+import {
+  type BridgeFormMethod,
+  type RegisteredBody,
+  type RegisteredData,
+  type RegisteredEndpoint,
+  type RegisteredMatch,
+  type UseBridgeFormSubmitOptions,
+  useBridgeFormSubmit,
+} from '@bridgekit/react/hooks';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 
 export type { BridgeFormMethod } from '@bridgekit/react/hooks';
@@ -43,9 +51,17 @@ export interface BridgeFormProps<
 
 const EMPTY = {};
 
+// A form's values for a registered document's body: the body's fields when it is an object
+// (sent as they are, or through `transformValues`), else any values.
+type RegisteredValues<Body> = [Extract<Body, Record<string, unknown>>] extends [never]
+  ? Record<string, unknown>
+  : Extract<Body, Record<string, unknown>>;
+
 /**
  * A form without a DOM: it keeps the values, and its render-function child gets
- * `{ values, setValue, submit, isSubmitting, error, reset }` to wire native inputs to.
+ * `{ values, setValue, submit, isSubmitting, error, reset }` to wire native inputs to. With a
+ * registered OpenAPI document (`Register`), the values are the fields of the operation's
+ * request body and `onSuccess` gets its answer.
  * `submit` sends the values to `endpoint` with `method` through the instance's client; a
  * second `submit` while one is pending is ignored.
  *
@@ -61,6 +77,19 @@ const EMPTY = {};
  *   )}
  * </BridgeForm>
  */
+export function BridgeForm<
+  M extends BridgeFormMethod,
+  const E extends RegisteredEndpoint<Lowercase<M>>,
+>(
+  props: BridgeFormProps<
+    RegisteredValues<RegisteredBody<Lowercase<M>, E>>,
+    RegisteredData<Lowercase<M>, E>
+  > & { endpoint: E; method: M } & RegisteredMatch<E, Lowercase<M>>,
+): ReactNode;
+export function BridgeForm<
+  TValues extends Record<string, unknown> = Record<string, unknown>,
+  TData = any,
+>(props: BridgeFormProps<TValues, TData>): ReactNode;
 export function BridgeForm<
   TValues extends Record<string, unknown> = Record<string, unknown>,
   TData = any,

@@ -131,6 +131,7 @@ const CONFIG: Record<string, Check> = {
   onResponse: checkFunction,
   onError: checkFunction,
   fetch: checkFunction,
+  paramsSerializer: checkFunction,
 };
 
 const OPTIONS: Record<string, Check> = {
@@ -142,6 +143,7 @@ const OPTIONS: Record<string, Check> = {
   includeSession: checkBoolean,
   secret: checkBoolean,
   signal: withMethods('an AbortSignal', 'addEventListener'),
+  paramsSerializer: checkFunction,
 };
 
 /**

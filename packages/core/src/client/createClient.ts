@@ -1,18 +1,28 @@
 import { Client } from './client';
 import type { TypedClient } from '../typed/TypedClient';
 import type { ClientConfig } from '../contract/clientConfig';
+import type { ParamsSerializer } from '../contract/http';
 
 /**
  * What `createClient<Paths>` returns: a plain `Client` without a `paths` type argument (and
  * where the type parameter is erased to `unknown`, as in `ReturnType<typeof createClient>`),
- * a `TypedClient<Paths, Envelope>` with one (`Envelope` `false` with a dialect that has
- * `envelope: false`, as every built-in dialect: `res.data` is then the body as sent).
+ * a `TypedClient<Paths, Envelope, Serialized>` with one (`Envelope` `false` with a dialect that
+ * has `envelope: false`, as every built-in dialect: `res.data` is then the body as sent;
+ * `Serialized` `true` with a `paramsSerializer`: array and object query values type-check).
  */
-export type ClientFor<Paths, Envelope extends boolean = true> = [Paths] extends [never]
+export type ClientFor<
+  Paths,
+  Envelope extends boolean = true,
+  Serialized extends boolean = false,
+> = [Paths] extends [never]
   ? Client
   : unknown extends Paths
     ? Client
-    : TypedClient<Paths, Envelope>;
+    : TypedClient<Paths, Envelope, Serialized>;
+
+// The options the types read (a dialect without envelopes, a params serializer).
+type NoEnvelope = { dialect: { envelope: false } };
+type Serializing = { paramsSerializer: ParamsSerializer };
 
 /**
  * Creates a client bound to a base URL. With an OpenAPI `paths` interface as type argument
@@ -28,13 +38,22 @@ export type ClientFor<Paths, Envelope extends boolean = true> = [Paths] extends 
  * const res = await api.get('/products');
  *
  * @example
+ * import { createClient, openApiParams } from '@bridgekit/core';
  * import type { paths } from './api';
- * const typed = createClient<paths>('https://api.example.com/api');
+ * const typed = createClient<paths>('https://api.example.com/api', { paramsSerializer: openApiParams() });
  */
 export function createClient<Paths = never>(
   baseUrl: string,
-  config: ClientConfig & { dialect: { envelope: false } },
+  config: ClientConfig & NoEnvelope & Serializing,
+): ClientFor<Paths, false, true>;
+export function createClient<Paths = never>(
+  baseUrl: string,
+  config: ClientConfig & NoEnvelope,
 ): ClientFor<Paths, false>;
+export function createClient<Paths = never>(
+  baseUrl: string,
+  config: ClientConfig & Serializing,
+): ClientFor<Paths, true, true>;
 export function createClient<Paths = never>(
   baseUrl: string,
   config?: ClientConfig,

@@ -4,7 +4,7 @@
  * input; the client turns a throw into `CLIENT_ERROR`.
  */
 import { mustBe } from '../checks';
-import type { BridgeRequest, HttpMethod, RequestOptions } from '../contract/http';
+import type { BridgeRequest, HttpMethod, ParamsSerializer, RequestOptions } from '../contract/http';
 import { toSearchParams } from '../query/params';
 import { isRawBody } from './body';
 import { type Call, createCall } from './call';
@@ -35,7 +35,11 @@ export function prepareCall(settings: ClientSettings, args: CallArguments): Call
   const { method, endpoint, body, options } = args;
   if (typeof endpoint !== 'string') throw mustBe('endpoint', 'a string', endpoint);
   if (options !== undefined) checkOptions(options);
-  const url = joinUrl(settings.base.href, endpoint, toSearchParams(options?.params));
+  const url = joinUrl(
+    settings.base.href,
+    endpoint,
+    writeParams(options, settings.paramsSerializer),
+  );
   const origin = isAbsoluteUrl(endpoint) ? originOf(url) : settings.base.origin;
   if (origin === undefined) throw new TypeError(`endpoint is not a valid URL: ${endpoint}`);
   const home = origin === settings.base.origin;
@@ -63,6 +67,21 @@ export function prepareCall(settings: ClientSettings, args: CallArguments): Call
     return finishHeaders(call, settings, found, ownHeaders);
   }
   return found.then((sessionId) => finishHeaders(call, settings, sessionId, ownHeaders));
+}
+
+/**
+ * The query string of `options.params`: written by the request's or the client's
+ * `paramsSerializer` when there is one, else in the default format.
+ */
+function writeParams(
+  options: RequestOptions | undefined,
+  serializer: ParamsSerializer | undefined,
+): string {
+  const write = options?.paramsSerializer ?? serializer;
+  if (write === undefined || options?.params === undefined) return toSearchParams(options?.params);
+  const query = write(options.params);
+  if (typeof query !== 'string') throw mustBe('paramsSerializer(params)', 'a string', query);
+  return query;
 }
 
 // The last two header layers: the session, then the request's own headers (the most specific

@@ -5,7 +5,7 @@
  */
 import { toError } from '../checks';
 import type { ClientConfig } from '../contract/clientConfig';
-import type { StorageAdapter } from '../contract/http';
+import type { ParamsSerializer, StorageAdapter } from '../contract/http';
 import type { SessionStore } from '../contract/sessionModule';
 import { createSessionStore } from '../session/sessionStore';
 import { type HeaderMap, headerMap, mergeHeaders } from './headers';
@@ -42,6 +42,8 @@ export interface ClientSettings {
   /** A session module's `credentials`, for the base origin only. */
   readonly credentials: RequestCredentials | undefined;
   readonly timeout: number;
+  /** `ClientConfig.paramsSerializer`: writes `params` instead of the default format. */
+  readonly paramsSerializer: ParamsSerializer | undefined;
   /** The default headers (shown by `getConfig()`). */
   readonly defaults: HeaderMap;
   /**
@@ -81,6 +83,7 @@ export function clientSettings(
     includeSession: config.includeSession ?? true,
     credentials: config.session?.credentials,
     timeout: config.timeout ?? DEFAULT_TIMEOUT_MS,
+    paramsSerializer: config.paramsSerializer,
     fetch: config.fetch,
     retryAttempts: config.retryAttempts ?? 0,
     retryDelay: config.retryDelay ?? DEFAULT_RETRY_DELAY_MS,

@@ -4,7 +4,7 @@
  */
 import type { Dialect } from './dialect';
 import type { SessionModule } from './sessionModule';
-import type { ApiResponse, RequestConfig, StorageAdapter } from './http';
+import type { ApiResponse, ParamsSerializer, RequestConfig, StorageAdapter } from './http';
 
 /** Options of `createClient(baseUrl, config)`. Every field is optional. */
 export interface ClientConfig {
@@ -97,4 +97,15 @@ export interface ClientConfig {
    * @default globalThis.fetch
    */
   fetch?: typeof fetch;
+  /**
+   * Writes `options.params` into the query string instead of the default format (arrays
+   * comma-joined, core README "URLs and params"). `openApiParams()` writes them as an OpenAPI
+   * document means them (`form` style, exploded: `status=a&status=b`); a client typed by a
+   * document accepts array and object query values only with one. A request's own
+   * `paramsSerializer` wins. The query builder is not affected: its format is the dialect's.
+   * @default undefined (the default format)
+   * @example
+   * createClient<paths>(url, { paramsSerializer: openApiParams() })
+   */
+  paramsSerializer?: ParamsSerializer;
 }

@@ -48,25 +48,33 @@ export interface ApiSuccess<T = any> extends ApiResponseBase {
   error?: undefined;
 }
 
-/** Any other outcome: an HTTP error, or no response at all (`status: 0` with a `code`). */
-export interface ApiFailure extends ApiResponseBase {
+/**
+ * Any other outcome: an HTTP error, or no response at all (`status: 0` with a `code`). `E` is
+ * the error body's type: `unknown` unless a client typed by an OpenAPI document knows it from
+ * the operation's 4xx, 5xx and `default` responses.
+ */
+export interface ApiFailure<E = unknown> extends ApiResponseBase {
   success: false;
   /** A human-readable error message. */
   error: string;
-  /** The error body, when the server sent one that is not an envelope. */
-  data?: unknown;
+  /**
+   * The error body as the client read it (an envelope's `data`, or the body itself), when the
+   * server sent one; absent without a response (`status: 0`).
+   */
+  data?: E;
 }
 
 /**
  * The one shape every client call resolves to; calls never reject. A union discriminated by
- * `success`: after `if (res.success)`, `res.data` is `T`; otherwise `res.error` is a string.
+ * `success`: after `if (res.success)`, `res.data` is `T`; otherwise `res.error` is a string
+ * and `res.data` the error body, if any (`E`, `unknown` unless a document types it).
  *
  * @example
  * const res = await client.get<User[]>('/users');
  * if (res.success) console.log(res.data.length, res.meta?.total);
  * else console.error(res.status, res.error, res.code);
  */
-export type ApiResponse<T = any> = ApiSuccess<T> | ApiFailure;
+export type ApiResponse<T = any, E = unknown> = ApiSuccess<T> | ApiFailure<E>;
 
 /**
  * Asynchronous key/value storage for the session (browser `localStorage`, React Native
@@ -178,10 +186,25 @@ export type ResponseInterceptor = (
   request: Readonly<RequestConfig>,
 ) => Promise<ApiResponse> | ApiResponse;
 
+/**
+ * Writes a request's `params` as a query string (no leading `?`): `openApiParams()`, or the
+ * app's own function.
+ *
+ * @example
+ * const serializer: ParamsSerializer = (params) => new URLSearchParams(params as Record<string, string>).toString();
+ */
+export type ParamsSerializer = (params: Record<string, unknown>) => string;
+
 /** Options of one request. */
 export interface RequestOptions {
   /** Query parameters: null/undefined skipped, arrays comma-joined (core README, "URLs and params"). */
   params?: Record<string, unknown>;
+  /**
+   * Writes `params` for this request, over the client's `paramsSerializer` (an operation whose
+   * document says `explode: false`, on a client that explodes the others).
+   * @default the client's
+   */
+  paramsSerializer?: ParamsSerializer;
   /** Extra headers; they win over every other layer. */
   headers?: Record<string, string>;
   /** Time-out in ms for each attempt of this request; `0` disables it. */

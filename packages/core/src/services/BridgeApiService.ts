@@ -1,7 +1,6 @@
 import type { Client } from '../client/client';
 import { mustBe, rejectUnknownOptions } from '../checks';
-import type { ListItemAt, TypedClient, UntypedClient } from '../typed/TypedClient';
-import type { Endpoint } from '../typed/typedPaths';
+import type { DocumentTyped, EndpointFor, ListItemAt, UntypedClient } from '../typed/TypedClient';
 import type { Dialect, DialectQuery } from '../contract/dialect';
 import { whereEntry } from '../query/builderChecks';
 import { bracketSerializer, type QueryEntry } from '../query/serializer';
@@ -202,9 +201,9 @@ function succeeded<R>(response: ApiResponse<R>): ApiResponse<R> {
  * const typed = createClient<paths>('https://api.example.com/api');
  * const pets = createBridgeApiService(typed, { endpoint: '/pets' }); // BridgeApiService<Pet>
  */
-export function createBridgeApiService<Paths, E extends Endpoint<Paths, 'get'>>(
-  client: TypedClient<Paths, boolean>,
-  config: TypedEntityConfig<E>,
+export function createBridgeApiService<Paths, const E extends string>(
+  client: Client & DocumentTyped<Paths>,
+  config: TypedEntityConfig<EndpointFor<Paths, 'get', E>>,
 ): BridgeApiService<ListItemAt<Paths, E>>;
 export function createBridgeApiService<T>(
   // Without a type argument (T unknown), a typed client must take the first signature.

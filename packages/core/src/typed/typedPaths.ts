@@ -1,6 +1,6 @@
 /**
- * Type machinery over an OpenAPI `paths` interface as `openapi-typescript` v7 generates it
- * (types only: nothing here exists at run time). `TypedClient` builds on it.
+ * Reading an OpenAPI `paths` interface as `openapi-typescript` v7 generates it (types only:
+ * nothing here exists at run time). `TypedClient` builds on it.
  *
  * The shape read (openapi-typescript v7):
  *
@@ -8,17 +8,21 @@
  *       '/pets/{id}': {
  *         get: { parameters: { query?: {…}; path: { id: number } };
  *                requestBody?: never;
- *                responses: { 200: { content: { 'application/json': Pet } } } };
+ *                responses: { 200: { content: { 'application/json': Pet } };
+ *                             404: { content: { 'application/json': Problem } } } };
  *         put?: never; …
  *       };
  *     }
  *
- * Rules (the README's "Typed from OpenAPI" section says the same to users):
- * - an endpoint is a document path literally, or a concrete path matching a templated one
- *   (`/pets/${id}` matches `/pets/{id}`, one segment per parameter); a literal path wins;
- * - the success data is the union of the `application/json` bodies of the 2xx responses
- *   (`undefined` for a 2xx without content, 204), unwrapped like the client unwraps the
- *   Bridgekit envelope at run time (`EnvelopeData`).
+ * Rules (the core README's "Typed from an OpenAPI document" section says the same to users):
+ * - the success data is the union of the bodies of the 2xx responses as the client reads them:
+ *   JSON content as its schema, other content as text (`string`), no content `undefined`, and
+ *   `undefined` too for an operation that lists no 2xx response; envelopes are unwrapped as the
+ *   client unwraps them at run time (`EnvelopeData`);
+ * - the failure data, the same over the 4xx, 5xx and `default` responses;
+ * - the request body is what the client sends for each media type the operation accepts: the
+ *   schema of a JSON one, `FormData` for `multipart/form-data`, `URLSearchParams` for
+ *   `application/x-www-form-urlencoded`, a string for `text/*`, raw bytes for anything else.
  */
 
 /** The lower-case methods of a path item that the client sends. */
@@ -27,8 +31,14 @@ export type PathMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** The 2xx status keys openapi-typescript writes (numbers, and the `2XX` range). */
 type OkStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 226 | '2XX';
 
+/** The response keys of failures: 4xx, 5xx (numbers or ranges) and `default`. */
+type FailureStatus = `4${string}` | `5${string}` | 'default';
+
 /** Keys of the Bridgekit envelope (the client's `ENVELOPE_KEYS`). */
 type EnvelopeKey = 'success' | 'data' | 'error' | 'message' | 'meta' | 'status' | 'code' | 'errors';
+
+/** The media types the client parses as JSON (`application/json`, `application/problem+json`). */
+type JsonMediaType = `${string}/json` | `${string}+json` | `${string}/json;${string}`;
 
 /** Document paths (keys of `Paths`) that have an operation for `M`. */
 export type PathsWith<Paths, M extends PathMethod> = {
@@ -41,55 +51,33 @@ export type PathPattern<P extends string> = P extends `${infer Head}{${string}}$
   ? `${Head}${string}${PathPattern<Tail>}`
   : P;
 
-/** The segments of a path, as a count (a tuple of its length). */
-type Segments<P extends string, Acc extends unknown[] = []> = P extends `${string}/${infer Rest}`
-  ? Segments<Rest, [...Acc, 0]>
-  : [...Acc, 0];
-
 /**
- * The endpoints accepted for method `M`: every document path with that method, and the
- * pattern of each templated one. Checked once per call as a constraint (a flat union).
+ * Every endpoint accepted for method `M`, as one union: each document path with that method
+ * and the pattern of each templated one. It is long for a large document: the typed verbs
+ * look endpoints up with `FindPath` instead, and use this only where no endpoint can be
+ * inferred (a call with an explicit type argument).
  */
 export type Endpoint<Paths, M extends PathMethod> = {
   [P in PathsWith<Paths, M>]: P | PathPattern<P>;
 }[PathsWith<Paths, M>];
 
-/**
- * The document path an endpoint `E` stands for under method `M`: `E` itself when it is a
- * document path (a literal path wins over a template, whatever the method: `PATCH /pets/mine`
- * is refused when `/pets/mine` has no PATCH, as OpenAPI matches concrete paths first), else
- * the templated paths whose pattern it matches with as many segments (`'/pets/1/toys'` does
- * not match `'/pets/{id}'`).
- */
-export type MatchPath<Paths, M extends PathMethod, E extends string> = E extends keyof Paths
-  ? E extends PathsWith<Paths, M>
-    ? E
-    : never
-  : {
-      [P in PathsWith<Paths, M>]: E extends PathPattern<P>
-        ? Segments<E>['length'] extends Segments<P>['length']
-          ? P
-          : never
-        : never;
-    }[PathsWith<Paths, M>];
-
-/** The operation object of path `P` under method `M`. */
+/** The operation object of path `P` under method `M` (`never` when it has none). */
 export type Operation<Paths, P, M extends PathMethod> = P extends keyof Paths
   ? Paths[P] extends { [K in M]: infer Op }
-    ? Op
+    ? Op extends { responses: unknown }
+      ? Op
+      : never
     : never
   : never;
 
-/** The `application/json` body of one response object; `undefined` without content. */
-type JsonContent<R> = R extends { content: infer C }
-  ? C extends { 'application/json': infer J }
-    ? J
-    : C extends Record<string, infer Any>
-      ? Any
-      : undefined
-  : R extends { content?: unknown }
-    ? undefined
-    : undefined;
+/** The body of one response object as the client reads it: JSON, else text, else nothing. */
+type ResponseBody<R> = R extends { content: infer C }
+  ? [keyof C & JsonMediaType] extends [never]
+    ? [keyof C] extends [never]
+      ? undefined
+      : string
+    : C[keyof C & JsonMediaType]
+  : undefined;
 
 /**
  * What `res.data` holds for a JSON body `J`, as the client unwraps it at run time: an object
@@ -107,26 +95,63 @@ export type EnvelopeData<J> = J extends { success: boolean }
       : J
     : J;
 
-/**
- * The success body of an operation (union of its 2xx JSON bodies), envelope unwrapped unless
- * `Envelope` is `false` (a dialect with `envelope: false`: the client hands over the body).
- */
-export type SuccessData<Op, Envelope extends boolean = true> = Op extends { responses: infer R }
-  ? Unwrapped<{ [S in keyof R & OkStatus]: JsonContent<R[S]> }[keyof R & OkStatus], Envelope>
-  : never;
-
 // `Envelope` is a plain type parameter here so that `boolean` gives both forms.
 type Unwrapped<J, Envelope extends boolean> = Envelope extends true ? EnvelopeData<J> : J;
 
-/** The JSON body an operation accepts (`requestBody`'s `application/json` content). */
+/**
+ * The success body of an operation (union of its 2xx bodies; `undefined` when it lists no
+ * 2xx response), envelope unwrapped unless `Envelope` is `false` (a dialect with
+ * `envelope: false`: the client hands over the body).
+ */
+export type SuccessData<Op, Envelope extends boolean = true> = Op extends { responses: infer R }
+  ? [keyof R & OkStatus] extends [never]
+    ? undefined
+    : Unwrapped<{ [S in keyof R & OkStatus]: ResponseBody<R[S]> }[keyof R & OkStatus], Envelope>
+  : never;
+
+/**
+ * The body of an operation's failures (union of its 4xx, 5xx and `default` bodies), as
+ * `res.data` holds it after `if (!res.success)`; `unknown` when the document lists none.
+ * A status the document does not list (a proxy's 502) may bring another body.
+ */
+export type FailureData<Op, Envelope extends boolean = true> = Op extends { responses: infer R }
+  ? {
+      [S in keyof R]: `${S & (string | number)}` extends FailureStatus ? ResponseBody<R[S]> : never;
+    }[keyof R] extends infer Body
+    ? [Body] extends [never]
+      ? unknown
+      : Unwrapped<Body, Envelope>
+    : never
+  : unknown;
+
+/** Bytes the client sends as they are (the platform sets no JSON `Content-Type` for them). */
+type RawBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> | string;
+
+// What the client sends for one media type of a request body.
+type SentAs<Media, Schema> = Media extends JsonMediaType
+  ? Schema
+  : Media extends 'multipart/form-data'
+    ? FormData
+    : Media extends 'application/x-www-form-urlencoded'
+      ? URLSearchParams
+      : Media extends `text/${string}`
+        ? string
+        : RawBody;
+
+/**
+ * The body an operation accepts, as the client sends it: for each media type of its
+ * `requestBody`, the schema of a JSON one, `FormData` for `multipart/form-data`,
+ * `URLSearchParams` for `application/x-www-form-urlencoded` (a plain object would go out as
+ * JSON), a string for `text/*`, raw bytes otherwise. `never` when it takes none.
+ */
 export type RequestBody<Op> = Op extends { requestBody?: infer B }
-  ? [B] extends [never | undefined]
-    ? never
-    : JsonContent<NonNullable<B>>
+  ? B extends { content: infer C }
+    ? { [Media in keyof C]: SentAs<Media, C[Media]> }[keyof C]
+    : never
   : never;
 
 /** Whether the request body is required (`requestBody:` rather than `requestBody?:`). */
-type BodyRequired<Op> = Op extends { requestBody: { content: unknown } } ? true : false;
+export type BodyRequired<Op> = Op extends { requestBody: { content: unknown } } ? true : false;
 
 /** The query parameters of an operation (`never` when it has none). */
 export type QueryParameters<Op> = Op extends { parameters: { query?: infer Q } }
@@ -135,58 +160,33 @@ export type QueryParameters<Op> = Op extends { parameters: { query?: infer Q } }
     : NonNullable<Q>
   : never;
 
+/** The path parameters of an operation, by name (`{}` when it has none). */
+export type PathParameters<Op> = Op extends { parameters: { path?: infer Path } }
+  ? [Path] extends [never | undefined]
+    ? {}
+    : NonNullable<Path>
+  : {};
+
 /** The required keys of `Q` (`never` when none is). */
-type RequiredKeys<Q> = { [K in keyof Q]-?: {} extends Pick<Q, K> ? never : K }[keyof Q];
+export type RequiredKeys<Q> = { [K in keyof Q]-?: {} extends Pick<Q, K> ? never : K }[keyof Q];
 
 /**
- * The request options, `params` typed by the operation's query parameters: required when one
- * of them is, and none accepted when the operation declares none.
- */
-export type TypedRequestOptions<Op, Base> = Omit<Base, 'params'> &
-  ([QueryParameters<Op>] extends [never]
-    ? { params?: Record<string, never> }
-    : [RequiredKeys<QueryParameters<Op>>] extends [never]
-      ? { params?: QueryParameters<Op> }
-      : { params: QueryParameters<Op> });
-
-/**
- * The rest parameters after the endpoint of a bodiless verb: `options` optional unless a
- * query parameter is required.
- */
-export type OptionsArgs<Op, Base> = [RequiredKeys<QueryParameters<Op>>] extends [never]
-  ? [options?: TypedRequestOptions<Op, Base>]
-  : [options: TypedRequestOptions<Op, Base>];
-
-/**
- * The rest parameters after the endpoint for verbs with a body: `body` checked against the
- * operation's JSON request body (optional when the document says so), then the options.
- */
-export type BodyArgs<Op, Base> = [RequestBody<Op>] extends [never]
-  ? [body?: undefined, ...OptionsArgs<Op, Base>]
-  : BodyRequired<Op> extends true
-    ? [body: RequestBody<Op>, ...OptionsArgs<Op, Base>]
-    : [body?: RequestBody<Op>, ...OptionsArgs<Op, Base>];
-
-/**
- * The body argument of a builder's write executor (`api.query(E).post(body)`): checked
- * against the operation's JSON request body, optional when the document says so, and
- * nothing when the operation takes none.
- */
-export type BodyArg<Op> = [RequestBody<Op>] extends [never]
-  ? [body?: undefined]
-  : BodyRequired<Op> extends true
-    ? [body: RequestBody<Op>]
-    : [body?: RequestBody<Op>];
-
-/**
- * The item of a list body: the element of an array, of a `data` array (`{ data: Item[] }`,
- * paginated shapes), else the body itself.
+ * The item of a list body as the client's list reading finds it: the element of an array, or
+ * of the first array among `items`, `data`, `results`, `rows` and `records`; else the body.
  */
 export type ListItem<Body> = Body extends readonly (infer Item)[]
   ? Item
-  : Body extends { data: readonly (infer Item)[] }
+  : Body extends { items: readonly (infer Item)[] }
     ? Item
-    : Body;
+    : Body extends { data: readonly (infer Item)[] }
+      ? Item
+      : Body extends { results: readonly (infer Item)[] }
+        ? Item
+        : Body extends { rows: readonly (infer Item)[] }
+          ? Item
+          : Body extends { records: readonly (infer Item)[] }
+            ? Item
+            : Body;
 
 /** A field name of `Item` for `where`/`sort`, or any other string (backend-specific fields). */
 export type FieldName<Item> = (Item extends object ? keyof Item & string : never) | (string & {});

@@ -12,6 +12,7 @@ import {
   useBridgeFormSubmit,
 } from '../hooks/index';
 import type {
+  RegisteredBody,
   RegisteredData,
   RegisteredEndpoint,
   RegisteredMatch,
@@ -93,10 +94,15 @@ const FIELDSET_STYLE: CSSProperties = { border: 0, margin: 0, padding: 0, minWid
  *   )}
  * </BridgeForm>
  */
-export function BridgeForm<M extends BridgeFormMethod, E extends RegisteredEndpoint<Lowercase<M>>>(
-  props: BridgeFormProps<RegisteredData<Lowercase<M>, E>> & {
+export function BridgeForm<
+  M extends BridgeFormMethod,
+  const E extends RegisteredEndpoint<Lowercase<M>>,
+>(
+  props: Omit<BridgeFormProps<RegisteredData<Lowercase<M>, E>>, 'transformValues'> & {
     endpoint: E;
     method: M;
+    /** Turns the form's values into the operation's request body (checked against it). */
+    transformValues?: (values: FormValues) => RegisteredBody<Lowercase<M>, E>;
   } & RegisteredMatch<E, Lowercase<M>>,
 ): ReactNode;
 export function BridgeForm<TData = UncheckedDefault>(

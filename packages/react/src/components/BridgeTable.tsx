@@ -143,7 +143,7 @@ const defaultRowKey = (row: unknown, index: number): string | number => {
  *   onRowClick={(product) => navigate(`/products/${product.id}`)}
  * />
  */
-export function BridgeTable<E extends RegisteredEndpoint>(
+export function BridgeTable<const E extends RegisteredEndpoint>(
   props: BridgeTableProps<RegisteredItem<E>> & { endpoint: E } & RegisteredMatch<E>,
 ): ReactNode;
 export function BridgeTable<T = UncheckedDefault>(

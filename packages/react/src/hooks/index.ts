@@ -18,9 +18,11 @@ export {
 // Typed from an OpenAPI document
 export type {
   Register,
+  RegisteredBody,
   RegisteredData,
   RegisteredEndpoint,
   RegisteredItem,
+  RegisteredMatch,
   RegisteredPaths,
 } from './register';
 

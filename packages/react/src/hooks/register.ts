@@ -12,7 +12,15 @@
  * }
  * // then: useBridgeCrud({ endpoint: '/pets' }).data is Pet[]
  */
-import type { Endpoint, ListItemAt, OperationAt, PathMethod, ResponseData } from '@bridgekit/core';
+import type {
+  EndpointFor,
+  ItemOperationAt,
+  ListItemAt,
+  OperationAt,
+  PathMethod,
+  RequestBody,
+  ResponseData,
+} from '@bridgekit/core';
 
 /**
  * Augment it with `paths: paths` (see the module's example). Then `useBridgeApi`,
@@ -33,12 +41,15 @@ export interface Register {}
 export type RegisteredPaths = Register extends { paths: infer Paths } ? Paths : never;
 
 /**
- * The endpoints of the registered document that answer method `M` (a document path or a
- * concrete path matching a template); `never` when nothing is registered.
+ * What the typed form of a hook takes as endpoint: any string, the document's paths suggested
+ * in an editor (`RegisteredMatch` checks that it reaches an operation of method `M`); `never`
+ * when nothing is registered, so that only the untyped form applies.
  */
 export type RegisteredEndpoint<M extends PathMethod = 'get'> = [RegisteredPaths] extends [never]
   ? never
-  : Endpoint<RegisteredPaths, M>;
+  : M extends PathMethod
+    ? (keyof RegisteredPaths & string) | (string & {})
+    : never;
 
 /** The item of the list `GET E` answers in the registered document (`Pet` for `Pet[]`). */
 export type RegisteredItem<E extends string> =
@@ -79,20 +90,97 @@ export type UncheckedEndpoint<T> = [RegisteredPaths] extends [never]
     : string;
 
 /**
- * What the typed form of a hook adds to its config: nothing when `E` matches a path of the
- * registered document that has method `M`; else an `endpoint` nothing but this message meets.
- * `RegisteredEndpoint` admits any concrete path of a template's shape (`/pets/7/toys/3` fits
- * `` `/pets/${string}` ``); this refuses the ones that match no path segment for segment.
+ * What the typed form of a hook adds to its config: nothing when `E` reaches an operation of
+ * method `M` in the registered document; else an `endpoint` that only the sentence saying why
+ * meets (`'/tasks' is not a path of the document`, `PUT is not an operation of '/pets' …`).
  *
  * @example
- * declare function useThing<E extends RegisteredEndpoint>(config: { endpoint: E } & RegisteredMatch<E>): RegisteredItem<E>;
+ * declare function useThing<const E extends RegisteredEndpoint>(config: { endpoint: E } & RegisteredMatch<E>): RegisteredItem<E>;
  */
 export type RegisteredMatch<E extends string, M extends PathMethod = 'get'> =
   IsAny<E> extends true
     ? unknown
     : [OperationAt<RegisteredPaths, M, E>] extends [never]
-      ? { endpoint: NotInDocument }
+      ? { endpoint: EndpointFor<RegisteredPaths, M, E> }
       : unknown;
+
+// Writes are checked against the operations only for the Bridgekit protocol: a dialect
+// (`envelope: false`) may wrap or reshape the record it sends (Strapi's `{ data }`).
+type ChecksWrites = Register extends { envelope: false } ? false : true;
+
+type NoOperation<
+  M extends PathMethod,
+  Path extends string,
+> = `${Uppercase<M>} is not an operation of '${Path}' in the registered document`;
+
+// The body of operation `Op` as a write sends it, or why there is none.
+type WriteBody<Op, M extends PathMethod, Path extends string, Fallback> = ChecksWrites extends false
+  ? Fallback
+  : [Op] extends [never]
+    ? NoOperation<M, Path>
+    : [RequestBody<Op>] extends [never]
+      ? undefined
+      : RequestBody<Op>;
+
+/** What `create` of the list at `E` sends: the body of `POST E`. */
+export type RegisteredCreateBody<E extends string> =
+  IsAny<E> extends true
+    ? any
+    : WriteBody<OperationAt<RegisteredPaths, 'post', E>, 'post', E, Partial<RegisteredItem<E>>>;
+
+// The update of the item path below `E`: PATCH (which merges), else PUT (which replaces; the
+// hook then needs `updateMethod: 'PUT'`, see `RegisteredUpdateMethod`).
+type UpdateOperation<E extends string> = [ItemOperationAt<RegisteredPaths, 'patch', E>] extends [
+  never,
+]
+  ? ItemOperationAt<RegisteredPaths, 'put', E>
+  : ItemOperationAt<RegisteredPaths, 'patch', E>;
+
+/** What `update` of the list at `E` sends: the body of `PATCH E/{id}` (or of `PUT E/{id}`). */
+export type RegisteredUpdateBody<E extends string> =
+  IsAny<E> extends true
+    ? any
+    : WriteBody<UpdateOperation<E>, 'patch', `${E}/{id}`, Partial<RegisteredItem<E>>>;
+
+/** The id `remove` of the list at `E` takes: a string where `E/{id}` has a DELETE. */
+export type RegisteredRemoveId<E extends string> =
+  IsAny<E> extends true
+    ? string
+    : ChecksWrites extends false
+      ? string
+      : [ItemOperationAt<RegisteredPaths, 'delete', E>] extends [never]
+        ? NoOperation<'delete', `${E}/{id}`>
+        : string;
+
+/**
+ * What a form sends to `M E` of the registered document: the operation's request body
+ * (`unknown` for a DELETE, whose values go into the query, and with a dialect).
+ *
+ * @example
+ * const toBody = (values: FormValues): RegisteredBody<'post', '/pets'> => ({ name: String(values.name) });
+ */
+export type RegisteredBody<M extends PathMethod, E extends string> = M extends 'delete'
+  ? unknown
+  : WriteBody<OperationAt<RegisteredPaths, M, E>, M, E, unknown>;
+
+/**
+ * What the typed form of `useBridgeCrud` adds to its config: `updateMethod: 'PUT'` when the
+ * item path has a PUT but no PATCH (the hook updates with PATCH unless told: it would be sent
+ * an operation the document does not have).
+ *
+ * @example
+ * declare function useList<E extends string>(config: { endpoint: E } & RegisteredUpdateMethod<E>): void;
+ */
+export type RegisteredUpdateMethod<E extends string> =
+  IsAny<E> extends true
+    ? unknown
+    : ChecksWrites extends false
+      ? unknown
+      : [ItemOperationAt<RegisteredPaths, 'patch', E>] extends [never]
+        ? [ItemOperationAt<RegisteredPaths, 'put', E>] extends [never]
+          ? unknown
+          : { updateMethod: 'PUT' }
+        : unknown;
 
 // The endpoint type that makes the error say what to do.
 type NotInDocument =

@@ -22,7 +22,7 @@ import type {
  * // With a registered OpenAPI document (`Register`), the item type comes from the endpoint:
  * const pets = useBridgeApi({ endpoint: '/pets' }); // BridgeApiService<Pet>
  */
-export function useBridgeApi<E extends RegisteredEndpoint>(
+export function useBridgeApi<const E extends RegisteredEndpoint>(
   config: EntityConfig & { endpoint: E } & RegisteredMatch<E>,
   instanceId?: string,
 ): BridgeApiService<RegisteredItem<E>>;

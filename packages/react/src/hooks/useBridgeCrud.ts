@@ -2,9 +2,13 @@ import type { EntityConfig, PaginatedResponse, PaginationMeta, QueryParams } fro
 import { useMemo } from 'react';
 import { useBridgeApiFor } from './internal/useBridgeApiFor';
 import type {
+  RegisteredCreateBody,
   RegisteredEndpoint,
   RegisteredItem,
   RegisteredMatch,
+  RegisteredRemoveId,
+  RegisteredUpdateBody,
+  RegisteredUpdateMethod,
   Unchecked,
   UncheckedDefault,
   UncheckedEndpoint,
@@ -36,6 +40,31 @@ export interface UseBridgeCrudResult<T> {
 }
 
 /**
+ * What `useBridgeCrud` returns for an endpoint of the registered document: its writes are
+ * checked against the document's operations (`create` against `POST endpoint`, `update`
+ * against `PATCH endpoint/{id}` or its PUT, `remove` only where `endpoint/{id}` has a DELETE).
+ *
+ * @example
+ * const { create }: RegisteredCrudResult<'/pets'> = useBridgeCrud({ endpoint: '/pets' });
+ */
+interface RegisteredCrudResult<E extends string>
+  extends Omit<UseBridgeCrudResult<RegisteredItem<E>>, 'create' | 'update' | 'remove'> {
+  create(
+    data: RegisteredCreateBody<E>,
+    options?: MutationOptions<RegisteredItem<E>>,
+  ): Promise<MutationResult<RegisteredItem<E>>>;
+  update(
+    id: string,
+    data: RegisteredUpdateBody<E>,
+    options?: MutationOptions<RegisteredItem<E>>,
+  ): Promise<MutationResult<RegisteredItem<E>>>;
+  remove(
+    id: RegisteredRemoveId<E>,
+    options?: MutationOptions<undefined>,
+  ): Promise<MutationResult<undefined>>;
+}
+
+/**
  * A list of an entity plus create/update/remove that refresh it: `useBridgeApi` +
  * `useBridgeQuery(…, 'list')` + three `useBridgeMutation`s. `queryParams: null` (or
  * `{ enabled: false }` in `swrConfig`) waits: no list request until it changes; the mutations
@@ -51,15 +80,17 @@ export interface UseBridgeCrudResult<T> {
  * const tasks = useBridgeCrud<Task>({ endpoint: '/tasks' }, isAuthenticated ? { limit: 20 } : null);
  *
  * @example
- * // With a registered OpenAPI document (`Register`), no type argument is needed:
- * const { data: pets } = useBridgeCrud({ endpoint: '/pets' }); // Pet[]
+ * // With a registered OpenAPI document (`Register`), no type argument is needed, and the
+ * // writes are checked against the document's operations:
+ * const { data: pets, create } = useBridgeCrud({ endpoint: '/pets' }); // Pet[]
+ * await create({ name: 'Rex' }); // the body of POST /pets
  */
-export function useBridgeCrud<E extends RegisteredEndpoint>(
-  config: EntityConfig & { endpoint: E } & RegisteredMatch<E>,
+export function useBridgeCrud<const E extends RegisteredEndpoint>(
+  config: EntityConfig & { endpoint: E } & RegisteredMatch<E> & RegisteredUpdateMethod<E>,
   queryParams?: QueryParams | null,
   instanceId?: string,
   swrConfig?: BridgeQueryConfig<PaginatedResponse<RegisteredItem<E>>>,
-): UseBridgeCrudResult<RegisteredItem<E>>;
+): RegisteredCrudResult<E>;
 export function useBridgeCrud<T = UncheckedDefault>(
   config: EntityConfig & { endpoint: UncheckedEndpoint<T> },
   queryParams?: QueryParams | null,

@@ -43,6 +43,8 @@ describe('Register', () => {
 // Types only: the runner resolves this file's imports, and React Native is no web dependency.
 declare const useBridgeCrudNext: typeof import('@bridgekit/nextjs').useBridgeCrud;
 declare const useBridgeCrudNative: typeof import('@bridgekit/react-native').useBridgeCrud;
+declare const NativeForm: typeof import('@bridgekit/react-native').BridgeForm;
+type NewPet = components['schemas']['NewPet'];
 
 describe('React Native and Next.js', () => {
   it('re-export the same typed hooks', () => {
@@ -52,6 +54,25 @@ describe('React Native and Next.js', () => {
     useBridgeCrudNext({ endpoint: '/tasks' });
     // @ts-expect-error not an endpoint of the registered document
     useBridgeCrudNative({ endpoint: '/tasks' });
+  });
+});
+
+describe("React Native's BridgeForm", () => {
+  it("keeps the fields of the operation's request body", () => {
+    <NativeForm
+      endpoint="/pets"
+      method="POST"
+      initialValues={{ name: '' }}
+      onSuccess={(pet) => expectTypeOf(pet).toEqualTypeOf<Pet>()}
+    >
+      {({ values, setValue }) => {
+        expectTypeOf(values).toEqualTypeOf<NewPet>();
+        setValue('tag', 'dog');
+        // @ts-expect-error a name is a string
+        setValue('name', 1);
+        return null;
+      }}
+    </NativeForm>;
   });
 });
 
@@ -67,8 +88,19 @@ describe('hooks without a type argument', () => {
     crud.create({ name: 'Rex' });
     // @ts-expect-error name is a string
     crud.create({ name: 1 });
+    // @ts-expect-error the body of POST /pets requires a name
+    crud.create({ tag: 'dog' });
     // @ts-expect-error no such field
     crud.update('1', { colour: 'red' });
+    crud.update('1', { tag: 'cat' });
+    crud.remove('1');
+    // Writes follow the operations: '/pets/search' has no POST, and '/pets/search/{id}' nothing.
+    const found = useBridgeCrud({ endpoint: '/pets/search' });
+    expectTypeOf(found.data).toEqualTypeOf<Pet[]>();
+    // @ts-expect-error POST is not an operation of '/pets/search'
+    found.create({ name: 'Rex' });
+    // @ts-expect-error DELETE is not an operation of '/pets/search/{id}'
+    found.remove('1');
     // A templated list works too.
     expectTypeOf(useBridgeCrud({ endpoint: '/pets/7/toys' }).data).toEqualTypeOf<
       { label: string }[]
@@ -188,6 +220,16 @@ describe('components', () => {
       method="PATCH"
       onSuccess={(pet) => expectTypeOf(pet).toEqualTypeOf<Pet>()}
     >
+      {null}
+    </BridgeForm>;
+  });
+
+  it("BridgeForm checks transformValues against the operation's request body", () => {
+    <BridgeForm endpoint="/pets" method="POST" transformValues={(v) => ({ name: String(v.name) })}>
+      {null}
+    </BridgeForm>;
+    // @ts-expect-error the body of POST /pets requires a name
+    <BridgeForm endpoint="/pets" method="POST" transformValues={(v) => ({ tag: String(v.tag) })}>
       {null}
     </BridgeForm>;
   });
