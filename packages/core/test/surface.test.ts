@@ -159,6 +159,7 @@ const CORE = {
     'QueryParams',
     'QuerySerializer',
     'RangeBound',
+    'ReadOptions',
     'RequestConfig',
     'RequestInterceptor',
     'RequestOptions',

@@ -98,6 +98,8 @@ export interface OperationRequest {
   entries: QueryEntry[];
   /** The data of `create` and `update`, as given (`records.wrap` is not applied). */
   body?: unknown;
+  /** The caller's signal of a read (`list`, `search`, `get`): pass it to the request. */
+  signal?: AbortSignal;
 }
 
 /**

@@ -86,6 +86,16 @@ export interface SearchParams extends QueryParams {
 }
 
 /**
+ * Options of a service's reads (`getList`, `getById`, `search`): the caller's `signal`, passed
+ * to the request.
+ *
+ * @example
+ * const controller = new AbortController();
+ * const options: ReadOptions = { signal: controller.signal };
+ */
+export type ReadOptions = Pick<RequestOptions, 'signal'>;
+
+/**
  * CRUD and search over one entity. Every method rejects with a `BridgeApiError` when the
  * server answers with a failure (or does not answer).
  */
@@ -99,12 +109,15 @@ export interface BridgeApiService<T> {
    * client's. The React hooks key their services and caches by it.
    */
   readonly dialect?: Dialect;
-  /** GET `endpoint?page&limit&sort`. */
-  getList(params?: QueryParams): Promise<PaginatedResponse<T>>;
+  /**
+   * GET `endpoint?page&limit&sort`. `options.signal` aborts the request (it rejects with code
+   * `'ABORTED'`), as for every read.
+   */
+  getList(params?: QueryParams, options?: ReadOptions): Promise<PaginatedResponse<T>>;
   /** GET `endpoint/:id`. */
-  getById(id: string, params?: QueryParams): Promise<T>;
+  getById(id: string, params?: QueryParams, options?: ReadOptions): Promise<T>;
   /** GET `endpoint/search?q&entity&page&limit&sort&field[op]=value...` (a dialect's query: `endpoint?…`). */
-  search(params: SearchParams): Promise<PaginatedResponse<T>>;
+  search(params: SearchParams, options?: ReadOptions): Promise<PaginatedResponse<T>>;
   /** POST `endpoint`. */
   create(data: Partial<T>): Promise<T>;
   /** PATCH `endpoint/:id` (a merge; PUT with `updateMethod: 'PUT'`). */
@@ -250,19 +263,19 @@ export function createBridgeApiService<T>(
   const send = async (
     operation: EntityOperation,
     entries: QueryEntry[],
-    id?: unknown,
-    data?: unknown,
+    { id, data, signal }: { id?: unknown; data?: unknown; signal?: AbortSignal | undefined } = {},
   ): Promise<ApiResponse> => {
     // get, update and delete address one record: their id is checked even when missing.
     const key = /^[gud]/.test(operation) ? checkId(id) : undefined;
     const url = appendQuery(path(operation, key), serialize(query, entries));
     const own = operations[operation];
     const headers = records.headers?.(operation);
-    const options: RequestOptions | undefined = headers ? { headers } : undefined;
+    const options: RequestOptions | undefined =
+      headers || signal ? { ...(headers && { headers }), ...(signal && { signal }) } : undefined;
     const sent = records.wrap && data !== undefined ? records.wrap(operation, data) : data;
     return succeeded(
       await (own
-        ? own({ client, endpoint, entries, id: key, body: data })
+        ? own({ client, endpoint, entries, id: key, body: data, ...(signal && { signal }) })
         : operation === 'create'
           ? client.post(url, sent, options)
           : operation !== 'update'
@@ -280,13 +293,15 @@ export function createBridgeApiService<T>(
     client,
     ...(config.dialect && { dialect: config.dialect }),
     // The list mappings read `page` and `limit` of the params (the requested page).
-    async getList(params) {
-      return list<T>(await send('list', paginationEntries(params)), params ?? {});
+    async getList(params, options) {
+      const signal = options?.signal;
+      return list<T>(await send('list', paginationEntries(params), { signal }), params ?? {});
     },
-    async getById(id, params) {
-      return record('get', await send('get', paginationEntries(params), id));
+    async getById(id, params, options) {
+      const signal = options?.signal;
+      return record('get', await send('get', paginationEntries(params), { id, signal }));
     },
-    async search(params) {
+    async search(params, options) {
       if (!params || typeof params !== 'object') throw mustBe('params', 'an object', params);
       if (typeof params.q !== 'string') throw mustBe('params.q', 'a string', params.q);
       if (params.entity !== undefined && typeof params.entity !== 'string') {
@@ -300,16 +315,16 @@ export function createBridgeApiService<T>(
         ...paginationEntries(params),
         ...filterEntries(params.filters),
       ];
-      return list<T>(await send('search', entries), params);
+      return list<T>(await send('search', entries, { signal: options?.signal }), params);
     },
     async create(data) {
-      return record('create', await send('create', [], undefined, data));
+      return record('create', await send('create', [], { data }));
     },
     async update(id, data) {
-      return record('update', await send('update', [], id, data));
+      return record('update', await send('update', [], { id, data }));
     },
     async delete(id) {
-      await send('delete', [], id);
+      await send('delete', [], { id });
     },
   };
 }
