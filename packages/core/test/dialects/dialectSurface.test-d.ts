@@ -59,6 +59,7 @@ describe('the dialect surface', () => {
       id?: string;
       entries: QueryEntry[];
       body?: unknown;
+      signal?: AbortSignal;
     }>();
     // The service hands its own client to the operations: a Client is an OperationClient.
     expectTypeOf<Client>().toMatchTypeOf<OperationClient>();

@@ -246,25 +246,22 @@ export function BridgeTable<T>({
     </tr>
   );
 
-  let errorContent: ReactNode = null;
-  if (error) {
-    if (typeof errorComponent === 'function') errorContent = errorComponent(error, retry);
-    else if (errorComponent !== undefined) errorContent = errorComponent;
-    else {
-      errorContent = (
-        <>
-          <span className="bk-table__error-message">{error.message}</span>{' '}
-          <button type="button" className="bk-table__retry" onClick={retry}>
-            Retry
-          </button>
-        </>
-      );
-    }
-  }
+  const errorContent = (failure: Error): ReactNode => {
+    if (typeof errorComponent === 'function') return errorComponent(failure, retry);
+    if (errorComponent !== undefined) return errorComponent;
+    return (
+      <>
+        <span className="bk-table__error-message">{failure.message}</span>{' '}
+        <button type="button" className="bk-table__retry" onClick={retry}>
+          Retry
+        </button>
+      </>
+    );
+  };
 
   // Empty, loading, or failed; a failure shows even while the previous page's rows stay.
   let state: ReactNode = null;
-  if (error) state = stateRow('error', errorContent);
+  if (error) state = stateRow('error', errorContent(error));
   else if (rows.length === 0 && (isLoading || !meta)) state = stateRow('loading', loadingComponent);
   else if (rows.length === 0) state = stateRow('empty', emptyComponent);
 
