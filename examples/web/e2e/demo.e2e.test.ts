@@ -711,7 +711,7 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
   it('shows a way back from a page that does not exist', async () => {
     await page.goto(`${appUrl}#/no/such/page`);
     await testId('not-found').waitFor();
-    await shot('14-not-found');
+    await shot('17-not-found');
     await testId('not-found').getByRole('link', { name: 'Back to the products' }).click();
     await testId('products-table').locator('tbody tr.bk-table__row').first().waitFor();
   });
@@ -733,7 +733,7 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
     await testId('signin-notice').waitFor();
     expect(page.url()).toContain('#/login?reason=session-expired');
     await expect(testId('signin-notice').textContent()).resolves.toContain('session expired');
-    await shot('15-session-expired');
+    await shot('18-session-expired');
   });
 
   it('signs out back to the sign-in page', async () => {
@@ -746,6 +746,6 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
     await page.goto(`${appUrl}#/products`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(page.url()).toContain('#/login?reason=unauthenticated');
-    await shot('16-signed-out');
+    await shot('19-signed-out');
   });
 });
