@@ -19,12 +19,7 @@ const ENTRIES: Array<
     () => import('@bridgekit/core/dialects'),
     () => DIALECTS,
   ],
-  [
-    '@bridgekit/core/auth',
-    'src/auth/index.ts',
-    () => import('@bridgekit/core/auth'),
-    () => AUTH,
-  ],
+  ['@bridgekit/core/auth', 'src/auth/index.ts', () => import('@bridgekit/core/auth'), () => AUTH],
 ];
 
 describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
