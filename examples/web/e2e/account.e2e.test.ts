@@ -235,7 +235,7 @@ describe.each(VIEWPORTS)('the account pages in Chromium, $width px wide', (size)
     // The old password is refused, the new one works.
     await page.goto(`${appUrl}#/login`);
     await submitSignIn(email, firstPassword);
-    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/invalid credentials/i);
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/password is not right/);
     await submitSignIn(email, resetPassword);
     await productsShown();
   });

@@ -1,5 +1,5 @@
-// Makes docs/demo.png, the README's picture of the demo: the admin's product search (name
-// contains "lamp", sorted by price) at 1440 px and at 390 px, side by side, from the built app
+// Makes docs/demo.png, the README's picture of the demo: the admin's product search ("lamp",
+// sorted by price) at 1440 px and at 390 px, side by side, from the built app
 // against a fresh reference server, in real Chromium.
 //
 //   npm run build && npm run picture -w examples/web
@@ -25,18 +25,14 @@ async function adminSearch(page: Page, appOrigin: string) {
   await page.getByTestId('sign-in').click();
   await page.getByTestId('products-table').locator('tbody tr.bk-table__row').first().waitFor();
 
-  const panel = page.getByTestId('search-panel');
-  await panel.getByLabel('Field 1').selectOption('name');
-  await panel.getByLabel('Operator 1').selectOption('contains');
-  await panel.getByLabel('Value 1').fill('lamp');
-  await page.getByTestId('search-apply').click();
-  const results = page.getByTestId('search-results');
-  await results.getByText(/matching product/).waitFor();
-  await results.getByRole('columnheader', { name: /^Price/ }).click();
-  await results.locator('th[aria-sort="ascending"]').waitFor();
+  const table = page.getByTestId('products-table');
+  await table.getByRole('searchbox', { name: 'Search' }).fill('lamp');
+  await table.getByText('Products matching your search').waitFor();
+  await table.getByRole('columnheader', { name: /^Price/ }).click();
+  await table.locator('th[aria-sort="ascending"]').waitFor();
   await page.waitForFunction(
     () =>
-      document.querySelector('[data-testid="search-results"]')?.getAttribute('aria-busy') ===
+      document.querySelector('[data-testid="products-table"] table')?.getAttribute('aria-busy') ===
       'false',
   );
   // Nothing focused or hovered: the picture shows the page at rest.

@@ -11,6 +11,8 @@ export interface LogEntry {
   rawUrl: string;
   /** HTTP status; `0` for a failure without a response; `undefined` while in flight. */
   status?: number;
+  /** The app gave up on it (a search or page nobody shows any more): not a failure. */
+  aborted?: boolean;
 }
 
 /**
@@ -80,8 +82,9 @@ export function attachRequestLog(client: InterceptableClient): () => void {
   });
   const removeResponse = client.addResponseInterceptor((response, request) => {
     const id = ids.get(request);
-    if (id !== undefined) update(id, { status: response.status });
-    if (!response.success) {
+    const aborted = response.code === 'ABORTED';
+    if (id !== undefined) update(id, { status: response.status, aborted });
+    if (!response.success && !aborted) {
       lastFailure = {
         status: response.status,
         code: response.code,

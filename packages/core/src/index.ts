@@ -127,6 +127,7 @@ export {
   type PaginatedResponse,
   type PaginationMeta,
   type QueryParams,
+  type ReadOptions,
   type SearchFilter,
   type SearchParams,
 } from './services/BridgeApiService';

@@ -168,6 +168,7 @@ const CORE = {
     'QueryParams',
     'QuerySerializer',
     'RangeBound',
+    'ReadOptions',
     'RequestBody',
     'RequestConfig',
     'RequestInterceptor',

@@ -1,6 +1,7 @@
-import { clearRequestLog, useRequestLog } from '../requestLog';
+import { clearRequestLog, type LogEntry, useRequestLog } from '../requestLog';
 
-function statusClass(status: number | undefined) {
+function statusClass({ status, aborted }: LogEntry) {
+  if (aborted) return 'aborted';
   if (status === undefined) return 'pending';
   if (status >= 200 && status < 300) return 'ok';
   return 'fail';
@@ -30,7 +31,9 @@ export function RequestLog() {
         {entries.map((entry) => (
           <li key={entry.id} data-testid="log-entry">
             <span className="method">{entry.method}</span>
-            <span className={`status ${statusClass(entry.status)}`}>{entry.status ?? '…'}</span>
+            <span className={`status ${statusClass(entry)}`}>
+              {entry.aborted ? 'aborted' : (entry.status ?? '…')}
+            </span>
             <code className="url" title={entry.rawUrl}>
               {entry.url}
             </code>

@@ -1,4 +1,4 @@
-import { useAuth } from '@bridgekit/react';
+import { isBridgeApiError, useAuth } from '@bridgekit/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { TwoFactorStep } from '../components/TwoFactorStep';
 import { clearLastFailure } from '../requestLog';
@@ -10,6 +10,19 @@ const DEMO_USERS = [
   { email: 'editor@example.com', password: 'editor123', type: 'editor' },
   { email: 'viewer@example.com', password: 'viewer123', type: 'viewer' },
 ];
+
+/** What a failed sign-in tells the user: what happened and what to do, not the API's words. */
+export function signInMessage(error: unknown): string {
+  if (!isBridgeApiError(error)) return 'Sign-in failed. Please try again.';
+  if (error.status === 401) return 'The email or the password is not right. Please try again.';
+  if (error.status === 429) {
+    const seconds = Math.ceil((error.retryAfter ?? 60_000) / 1000);
+    return `Too many attempts. Please wait ${seconds} seconds, then try again.`;
+  }
+  if (error.status === 0)
+    return 'The server cannot be reached. Check your connection and try again.';
+  return 'Sign-in failed on the server. Please try again in a moment.';
+}
 
 const NOTICES: Record<string, string> = {
   unauthenticated: 'Please sign in to continue.',
@@ -34,6 +47,11 @@ export function SignInPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const missing = [email.trim() === '' && 'email', password === '' && 'password'].filter(Boolean);
+    if (missing.length > 0) {
+      setError(`Please enter your ${missing.join(' and ')}.`);
+      return;
+    }
     setPending(true);
     setError(null);
     try {
@@ -47,7 +65,7 @@ export function SignInPage() {
       clearLastFailure();
       navigate('/products');
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Sign-in failed');
+      setError(signInMessage(e));
     } finally {
       setPending(false);
     }

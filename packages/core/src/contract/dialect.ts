@@ -109,6 +109,8 @@ export interface OperationRequest {
    * @default none
    */
   headers?: Record<string, string>;
+  /** The caller's signal of a read (`list`, `search`, `get`): pass it to the request. */
+  signal?: AbortSignal;
 }
 
 /**

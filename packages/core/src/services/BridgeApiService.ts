@@ -85,6 +85,16 @@ export interface SearchParams extends QueryParams {
 }
 
 /**
+ * Options of a service's reads (`getList`, `getById`, `search`): the caller's `signal`, passed
+ * to the request.
+ *
+ * @example
+ * const controller = new AbortController();
+ * const options: ReadOptions = { signal: controller.signal };
+ */
+export type ReadOptions = Pick<RequestOptions, 'signal'>;
+
+/**
  * CRUD and search over one entity. Every method rejects with a `BridgeApiError` when the
  * server answers with a failure (or does not answer).
  */
@@ -98,12 +108,15 @@ export interface BridgeApiService<T> {
    * client's. The React hooks key their services and caches by it.
    */
   readonly dialect?: Dialect;
-  /** GET `endpoint?page&limit&sort`. */
-  getList(params?: QueryParams): Promise<PaginatedResponse<T>>;
+  /**
+   * GET `endpoint?page&limit&sort`. `options.signal` aborts the request (it rejects with code
+   * `'ABORTED'`), as for every read.
+   */
+  getList(params?: QueryParams, options?: ReadOptions): Promise<PaginatedResponse<T>>;
   /** GET `endpoint/:id`. */
-  getById(id: string, params?: QueryParams): Promise<T>;
+  getById(id: string, params?: QueryParams, options?: ReadOptions): Promise<T>;
   /** GET `endpoint/search?q&entity&page&limit&sort&field[op]=value...` (a dialect's query: `endpoint?…`). */
-  search(params: SearchParams): Promise<PaginatedResponse<T>>;
+  search(params: SearchParams, options?: ReadOptions): Promise<PaginatedResponse<T>>;
   /** POST `endpoint`. */
   create(data: Partial<T>): Promise<T>;
   /** PATCH `endpoint/:id` (a merge; PUT with `updateMethod: 'PUT'`). */
@@ -257,9 +270,15 @@ export function createBridgeApiService<T>(
   };
   const operations = dialect?.operations ?? {};
   /** The REST request of an operation: its verb, with the records part's headers and body. */
-  const request = (operation: EntityOperation, url: string, data: unknown) => {
+  const request = (
+    operation: EntityOperation,
+    url: string,
+    data: unknown,
+    signal: AbortSignal | undefined,
+  ) => {
     const headers = records.headers?.(operation);
-    const options: RequestOptions | undefined = headers ? { headers } : undefined;
+    const options: RequestOptions | undefined =
+      headers || signal ? { ...(headers && { headers }), ...(signal && { signal }) } : undefined;
     const body = records.wrap && data !== undefined ? records.wrap(operation, data) : data;
     switch (operation) {
       case 'create':
@@ -282,8 +301,7 @@ export function createBridgeApiService<T>(
   const send = async (
     operation: EntityOperation,
     entries: QueryEntry[],
-    id?: unknown,
-    data?: unknown,
+    { id, data, signal }: { id?: unknown; data?: unknown; signal?: AbortSignal | undefined } = {},
   ): Promise<ApiResponse> => {
     // get, update and delete address one record: their id is checked even when missing.
     const key = ONE_RECORD.includes(operation) ? checkId(id) : undefined;
@@ -291,9 +309,13 @@ export function createBridgeApiService<T>(
     const own = operations[operation];
     // An operation of the dialect's own writes its query itself (json-server's, once it knows
     // which version answers).
-    if (own) return succeeded(await own({ client, endpoint, entries, id: key, body: data }));
+    if (own) {
+      return succeeded(
+        await own({ client, endpoint, entries, id: key, body: data, ...(signal && { signal }) }),
+      );
+    }
     const url = appendQuery(path(operation, key), query.serialize(entries));
-    return succeeded(await request(operation, url, data));
+    return succeeded(await request(operation, url, data, signal));
   };
   const record = (operation: EntityOperation, response: ApiResponse): T =>
     (records.unwrap ? records.unwrap(operation, response.data) : response.data) as T;
@@ -303,13 +325,15 @@ export function createBridgeApiService<T>(
     client,
     ...(entityDialect && { dialect: entityDialect }),
     // The list mappings read `page` and `limit` of the params (the requested page).
-    async getList(params) {
-      return list<T>(await send('list', paginationEntries(params)), params ?? {});
+    async getList(params, options) {
+      const signal = options?.signal;
+      return list<T>(await send('list', paginationEntries(params), { signal }), params ?? {});
     },
-    async getById(id, params) {
-      return record('get', await send('get', paginationEntries(params), id));
+    async getById(id, params, options) {
+      const signal = options?.signal;
+      return record('get', await send('get', paginationEntries(params), { id, signal }));
     },
-    async search(params) {
+    async search(params, options) {
       if (!params || typeof params !== 'object') throw mustBe('params', 'an object', params);
       if (typeof params.q !== 'string') throw mustBe('params.q', 'a string', params.q);
       if (params.entity !== undefined && typeof params.entity !== 'string') {
@@ -323,16 +347,16 @@ export function createBridgeApiService<T>(
         ...paginationEntries(params),
         ...filterEntries(params.filters),
       ];
-      return list<T>(await send('search', entries), params);
+      return list<T>(await send('search', entries, { signal: options?.signal }), params);
     },
     async create(data) {
-      return record('create', await send('create', [], undefined, data));
+      return record('create', await send('create', [], { data }));
     },
     async update(id, data) {
-      return record('update', await send('update', [], id, data));
+      return record('update', await send('update', [], { id, data }));
     },
     async delete(id) {
-      await send('delete', [], id);
+      await send('delete', [], { id });
     },
   };
 }

@@ -60,6 +60,7 @@ describe('the dialect surface', () => {
       entries: QueryEntry[];
       body?: unknown;
       headers?: Record<string, string>;
+      signal?: AbortSignal;
     }>();
     // The service hands its own client to the operations: a Client is an OperationClient.
     expectTypeOf<Client>().toMatchTypeOf<OperationClient>();

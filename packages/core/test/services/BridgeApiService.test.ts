@@ -108,6 +108,22 @@ describe('createBridgeApiService: requests', () => {
     );
   });
 
+  it("passes a read's signal to its request: an aborted read rejects with code ABORTED", async () => {
+    const { fixture, service } = await setup(() => ok([]), { endpoint: '/products' });
+    const signal = AbortSignal.abort();
+    for (const read of [
+      () => service.getList({ page: 1 }, { signal }),
+      () => service.getById('1', undefined, { signal }),
+      () => service.search({ q: 'lamp' }, { signal }),
+    ]) {
+      const error = await read().catch((e: unknown) => e);
+      expect(isBridgeApiError(error) && error.code).toBe('ABORTED');
+    }
+    expect(fixture.requests).toEqual([]);
+    // Without a signal nothing changes.
+    await expect(service.getList({ page: 1 })).resolves.toMatchObject({ data: [] });
+  });
+
   it('rejects programmer errors with TypeError/RangeError naming the argument', async () => {
     const { fixture, service } = await setup(() => ok([]), { endpoint: '/products' });
     await expect(service.getList({ page: 0 })).rejects.toThrow(/params\.page/);

@@ -8,6 +8,7 @@ import type {
   UncheckedEndpoint,
 } from '../hooks/register';
 import { useBridgeTableState } from '../hooks/useBridgeTableState';
+import type { SearchQuery } from '../hooks/useSearchQueryBuilder';
 import type { ColumnDef } from './ColumnDef';
 
 /**
@@ -60,10 +61,28 @@ export interface BridgeTableProps<T> {
   /** The columns, in order. */
   columns: readonly ColumnDef<T>[];
   /**
-   * Rows per page (`limit`).
+   * Rows per page (`limit`); `query.limit` wins when set.
    * @default 10
    */
   pageSize?: number;
+  /**
+   * A search, e.g. `useSearchQueryBuilder().query`: the rows come from the endpoint's search
+   * (`q` and `filters`, GET `endpoint/search?q&…` on the reference server), and a new `q` or
+   * new filters go back to page 1. The table starts on the query's `page` and sort and follows
+   * them when they change. A dialect that cannot search refuses in the error state.
+   * @default undefined (the plain list)
+   */
+  query?: SearchQuery;
+  /**
+   * Called with the page the user moves to; `useSearchQueryBuilder().setPage` keeps it in the
+   * query.
+   */
+  onPageChange?: (page: number) => void;
+  /**
+   * Called with the sort the user picks by a header (`null`: unsorted);
+   * `useSearchQueryBuilder().setOrderBy` keeps it in the query.
+   */
+  onSortChange?: (orderBy: string | null, orderDir?: 'asc' | 'desc') => void;
   /** Called with the row when it is clicked, or focused and Enter/Space is pressed. */
   onRowClick?: (row: T) => void;
   /**
@@ -78,7 +97,8 @@ export interface BridgeTableProps<T> {
   /** A `<caption>`, which also names the table for assistive technology. */
   caption?: ReactNode;
   /**
-   * Shown in the body while the first page loads.
+   * Shown in the body while the first page loads. While another page loads, the rows shown
+   * stay and "Page x of y" reads "Loading page n…".
    * @default 'Loading…'
    */
   loadingComponent?: ReactNode;
@@ -88,7 +108,8 @@ export interface BridgeTableProps<T> {
    */
   emptyComponent?: ReactNode;
   /**
-   * Shown in the body when loading failed; a function receives the error and a retry.
+   * Shown in the body when loading failed (above the rows of the previous page, when there
+   * are some); a function receives the error and a retry.
    * @default the error message and a "Retry" button
    */
   errorComponent?: ReactNode | ((error: Error, retry: () => void) => ReactNode);
@@ -120,17 +141,20 @@ const defaultRowKey = (row: unknown, index: number): string | number => {
 };
 
 /**
- * A paginated, sortable `<table>` over a list endpoint: the markup of `useBridgeTableState`,
- * which fetches with `useBridgeApi` + `useBridgeQuery('list')` (so it shares the cache and is
- * revalidated by mutations on the same endpoint) and holds page and sort. Unstyled: every part has a stable `bk-table__*` class and takes extra
- * classes through `className`/`classNames`.
+ * A paginated, sortable `<table>` over a list endpoint, or over its search with `query`: the
+ * markup of `useBridgeTableState`, which fetches with `useBridgeApi` + `useBridgeQuery('list')`
+ * (or `'search'`), so it shares the cache and is revalidated by mutations on the same
+ * endpoint, and holds page and sort. Unstyled: every part has a stable `bk-table__*` class and
+ * takes extra classes through `className`/`classNames`.
  *
  * Accessibility: sortable headers are buttons inside `<th>` (a click anywhere in the cell
  * sorts; style `.bk-table__sort` to fill its `.bk-table__header--sortable` cell so the focus ring
  * shows the whole control) and the sorted header has `aria-sort`; the table has `aria-busy` while loading; with `onRowClick` rows are focusable
  * (`tabIndex=0`) and react to Enter and Space; "Page x of y" is announced politely.
  * Clicking a header sorts ascending, again descending, a third time removes the sort; sorting
- * returns to page 1. The previous page stays visible while the next one loads.
+ * returns to page 1. The previous page stays visible while the next one loads ("Loading page
+ * n…" in place of "Page x of y", `bk-table--loading` on the root) and when it fails (the error
+ * and Retry above its rows).
  *
  * @example
  * <BridgeTable<Product>
@@ -153,6 +177,9 @@ export function BridgeTable<T>({
   endpoint,
   columns,
   pageSize = 10,
+  query,
+  onPageChange,
+  onSortChange,
   onRowClick,
   instanceId,
   className,
@@ -188,7 +215,16 @@ export function BridgeTable<T>({
     setPage,
     sort,
     toggleSort,
-  } = useBridgeTableState<T>({ endpoint, pageSize, instanceId });
+  } = useBridgeTableState<T>({
+    endpoint,
+    pageSize,
+    instanceId,
+    query,
+    onPageChange,
+    onSortChange,
+  });
+  // The rows shown are another page's (or another query's) while the one asked for loads.
+  const loadingOther = isLoading && rows.length > 0;
 
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
     // Keys pressed on a button or link inside the row belong to that control.
@@ -210,53 +246,52 @@ export function BridgeTable<T>({
     </tr>
   );
 
-  let body: ReactNode;
-  if (error && rows.length === 0) {
-    body = stateRow(
-      'error',
-      typeof errorComponent === 'function' ? (
-        errorComponent(error, retry)
-      ) : errorComponent !== undefined ? (
-        errorComponent
-      ) : (
-        <>
-          <span className="bk-table__error-message">{error.message}</span>{' '}
-          <button type="button" className="bk-table__retry" onClick={retry}>
-            Retry
-          </button>
-        </>
-      ),
+  const errorContent = (failure: Error): ReactNode => {
+    if (typeof errorComponent === 'function') return errorComponent(failure, retry);
+    if (errorComponent !== undefined) return errorComponent;
+    return (
+      <>
+        <span className="bk-table__error-message">{failure.message}</span>{' '}
+        <button type="button" className="bk-table__retry" onClick={retry}>
+          Retry
+        </button>
+      </>
     );
-  } else if (rows.length === 0) {
-    body =
-      isLoading || !meta
-        ? stateRow('loading', loadingComponent)
-        : stateRow('empty', emptyComponent);
-  } else {
-    body = rows.map((row, index) => (
-      <tr
-        key={rowKey(row, index)}
-        className={cx('bk-table__row', onRowClick && 'bk-table__row--clickable', classNames.row)}
-        {...(onRowClick && {
-          tabIndex: 0,
-          onClick: () => onRowClick(row),
-          onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => onRowKeyDown(event, row),
-        })}
-      >
-        {cols.map((column) => {
-          const value = row[column.key];
-          return (
-            <td key={String(column.key)} className={cx('bk-table__cell', classNames.cell)}>
-              {column.render ? column.render(value, row) : formatCell(value)}
-            </td>
-          );
-        })}
-      </tr>
-    ));
-  }
+  };
+
+  // Empty, loading, or failed; a failure shows even while the previous page's rows stay.
+  let state: ReactNode = null;
+  if (error) state = stateRow('error', errorContent(error));
+  else if (rows.length === 0 && (isLoading || !meta)) state = stateRow('loading', loadingComponent);
+  else if (rows.length === 0) state = stateRow('empty', emptyComponent);
+
+  const rowElements = rows.map((row, index) => (
+    <tr
+      key={rowKey(row, index)}
+      className={cx('bk-table__row', onRowClick && 'bk-table__row--clickable', classNames.row)}
+      {...(onRowClick && {
+        tabIndex: 0,
+        onClick: () => onRowClick(row),
+        onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => onRowKeyDown(event, row),
+      })}
+    >
+      {cols.map((column) => {
+        const value = row[column.key];
+        return (
+          <td key={String(column.key)} className={cx('bk-table__cell', classNames.cell)}>
+            {column.render ? column.render(value, row) : formatCell(value)}
+          </td>
+        );
+      })}
+    </tr>
+  ));
+
+  let pageInfo: ReactNode = null;
+  if (loadingOther) pageInfo = `Loading page ${page}…`;
+  else if (totalPages !== undefined) pageInfo = `Page ${currentPage} of ${totalPages}`;
 
   return (
-    <div className={cx('bk-table', className)}>
+    <div className={cx('bk-table', loadingOther && 'bk-table--loading', className)}>
       <table className={cx('bk-table__table', classNames.table)} aria-busy={isLoading}>
         {caption !== undefined && (
           <caption className={cx('bk-table__caption', classNames.caption)}>{caption}</caption>
@@ -299,7 +334,10 @@ export function BridgeTable<T>({
             })}
           </tr>
         </thead>
-        <tbody className={cx('bk-table__body', classNames.body)}>{body}</tbody>
+        <tbody className={cx('bk-table__body', classNames.body)}>
+          {state}
+          {rowElements}
+        </tbody>
       </table>
       <nav className={cx('bk-table__pagination', classNames.pagination)} aria-label="Pagination">
         <button
@@ -311,7 +349,7 @@ export function BridgeTable<T>({
           Previous
         </button>
         <span className={cx('bk-table__page-info', classNames.pageInfo)} aria-live="polite">
-          {totalPages !== undefined && `Page ${currentPage} of ${totalPages}`}
+          {pageInfo}
         </span>
         <button
           type="button"

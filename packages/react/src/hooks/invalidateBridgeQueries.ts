@@ -52,13 +52,30 @@ function endpointMatches(target: InvalidateBridgeQueriesTarget['endpoint'], endp
  * // A websocket said products changed: refresh every products query and list.
  * await invalidateBridgeQueries(swr, { instanceId: 'default', endpoint: '/products' });
  */
-export async function invalidateBridgeQueries(
+export function invalidateBridgeQueries(
   scope: BridgeCacheScope,
   target: InvalidateBridgeQueriesTarget,
 ): Promise<void> {
+  return invalidateQueries(scope, target);
+}
+
+/**
+ * `invalidateBridgeQueries`, leaving out the keys `skip` answers true for (their cache stays
+ * as it is). Internal: a delete skips the deleted record's own queries.
+ *
+ * @example
+ * await invalidateQueries(scope, { instanceId, endpoint }, (key) => key[3] === 'get');
+ */
+export async function invalidateQueries(
+  scope: BridgeCacheScope,
+  target: InvalidateBridgeQueriesTarget,
+  skip?: (key: readonly unknown[]) => boolean,
+): Promise<void> {
   const { instanceId, endpoint, revalidate = true } = target;
   const keys = (key: unknown) =>
-    isBridgeQueryKey(key, instanceId) && endpointMatches(endpoint, (key as unknown[])[2]);
+    isBridgeQueryKey(key, instanceId) &&
+    endpointMatches(endpoint, (key as unknown[])[2]) &&
+    !skip?.(key as unknown[]);
   const lists = invalidationListeners(scope.cache).filter(
     (listener) =>
       listener.instanceId === instanceId && endpointMatches(endpoint, listener.endpoint),

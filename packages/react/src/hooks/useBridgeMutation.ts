@@ -1,7 +1,7 @@
 import type { BridgeApiService, PaginatedResponse } from '@bridgekit/core';
 import { useCallback, useRef } from 'react';
 import { type Arguments, useSWRConfig } from 'swr';
-import { invalidateBridgeQueries } from './invalidateBridgeQueries';
+import { invalidateQueries } from './invalidateBridgeQueries';
 import { oneOf } from './internal/oneOf';
 import { useServiceInstanceId } from './internal/serviceRegistry';
 import { useMutationStore } from './internal/useMutationStore';
@@ -18,7 +18,8 @@ export interface MutationOptions<R = any> {
   onError?(error: Error): void;
   /**
    * Revalidate every cached query of the same instance and endpoint after success
-   * (`useBridgeQuery` keys and `useBridgeInfiniteQuery` lists), through `invalidateBridgeQueries`.
+   * (`useBridgeQuery` keys and `useBridgeInfiniteQuery` lists), through `invalidateBridgeQueries`;
+   * after a delete, not the deleted record's own `'get'` queries (they would answer 404).
    * @default true
    */
   invalidateCache?: boolean;
@@ -76,6 +77,11 @@ export interface UseBridgeMutationResult<T, K extends BridgeMutationType> {
 
 const noop = () => {};
 
+/** Whether a query key (of the service's endpoint) reads the one record `id` (`'get'`). */
+function isRecordKey(key: readonly unknown[], id: string): boolean {
+  return key[3] === 'get' && String((key[4] as { id?: unknown } | undefined)?.id) === id;
+}
+
 /** The cached value of a key after an optimistic update/delete of record `id`. */
 function optimisticValue(
   key: readonly unknown[],
@@ -104,7 +110,8 @@ function optimisticValue(
 /**
  * Creates, updates or deletes through a service. After success it revalidates every cached
  * query of the same instance and endpoint, infinite lists included (unless
- * `invalidateCache: false`), so lists show the change. `optimistic: true` changes the cached
+ * `invalidateCache: false`), so lists show the change; after a delete, except the deleted
+ * record's own `'get'` queries (asking again could only answer 404: they keep what they had). `optimistic: true` changes the cached
  * lists and records first, through SWR's `mutate(key, request, { optimisticData,
  * rollbackOnError })`, so SWR rolls them back when the server fails.
  *
@@ -172,9 +179,11 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
         );
         const data = (await request) as MutationData<T>[K];
         if (opts.invalidateCache) {
-          await invalidateBridgeQueries(
+          await invalidateQueries(
             { cache, mutate: mutateCache },
             { instanceId, endpoint: service.endpoint },
+            // The deleted record's own queries are not asked again: they could only be a 404.
+            type === 'delete' ? (key) => isRecordKey(key, String(vars.id)) : undefined,
           );
         }
         return data;

@@ -8,8 +8,9 @@ import {
   type SearchParams,
   toError,
 } from '@bridgekit/core';
-import { useCallback } from 'react';
-import useSWR, { type SWRConfiguration } from 'swr';
+import { useCallback, useEffect } from 'react';
+import useSWR, { type SWRConfiguration, unstable_serialize, useSWRConfig } from 'swr';
+import { isAbandoned, readKey, showKey } from './internal/abortableReads';
 import { oneOf } from './internal/oneOf';
 import { useServiceInstanceId } from './internal/serviceRegistry';
 
@@ -89,6 +90,10 @@ const EMPTY: never[] = [];
  * One fetch renders a consumer at most twice (loading, then data). `isValidating` is a getter:
  * only components that read it re-render when a background revalidation starts and ends.
  *
+ * A request nobody waits for any more is aborted (the service's `signal`): when the params
+ * change (another page, another search) or the component unmounts, and no other component
+ * shows the same key. Its late answer never shows, and its abort is no `error`.
+ *
  * @example
  * const products = useBridgeApi<Product>({ endpoint: '/products' });
  * const { data, meta, isLoading, error } = useBridgeQuery(products, 'list', { page, limit: 20 });
@@ -126,14 +131,23 @@ export function useBridgeQuery<T>(
     params === null || !enabled
       ? null
       : bridgeQueryKey(instanceId, service.endpoint, type, params ?? {}, service.dialect);
+  const { cache } = useSWRConfig();
+  const shown = key === null ? null : unstable_serialize(key);
+  // This hook shows `shown` until the key changes or it unmounts: then, if no other hook shows
+  // that key, its request in flight is aborted.
+  useEffect(() => (shown === null ? undefined : showKey(cache, shown)), [cache, shown]);
   const swr = useSWR(
     key,
-    ([, , , , p]: readonly unknown[]): Promise<unknown> =>
-      type === 'get'
-        ? service.getById((p as GetQueryParams).id, (p as GetQueryParams).params)
-        : type === 'search'
-          ? service.search(p as SearchParams)
-          : service.getList(p as QueryParams),
+    (args: readonly unknown[]): Promise<unknown> =>
+      readKey<unknown>(cache, unstable_serialize(args), (signal) => {
+        const p = args[4];
+        if (type === 'get') {
+          const { id, params: getParams } = p as GetQueryParams;
+          return service.getById(id, getParams, { signal });
+        }
+        if (type === 'search') return service.search(p as SearchParams, { signal });
+        return service.getList(p as QueryParams, { signal });
+      }),
     config as SWRConfiguration,
   );
   // data, error and isLoading are read here so that a render follows each of their changes;
@@ -147,7 +161,8 @@ export function useBridgeQuery<T>(
     ...(type === 'get'
       ? { data: (data as T | undefined) ?? null, meta: null }
       : { data: page?.data ?? EMPTY, meta: page?.meta ?? null }),
-    error: error == null ? null : toError(error),
+    // A request aborted because no hook showed its key any more is nobody's failure.
+    error: error == null || isAbandoned(error) ? null : toError(error),
     isLoading,
     get isValidating() {
       return swr.isValidating;

@@ -1,8 +1,9 @@
-import type { PaginatedResponse, PaginationMeta } from '@bridgekit/core';
-import { useMemo, useState } from 'react';
+import type { PaginatedResponse, PaginationMeta, SearchParams } from '@bridgekit/core';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type BridgeSort, nextSort, sortParams } from './bridgeSort';
 import { useBridgeApi } from './useBridgeApi';
 import { type BridgeQueryConfig, useBridgeQuery } from './useBridgeQuery';
+import type { SearchQuery } from './useSearchQueryBuilder';
 
 /**
  * Options of {@link useBridgeTableState}.
@@ -14,7 +15,7 @@ export interface UseBridgeTableStateOptions<T> {
   /** The list endpoint, e.g. `'/products'` (GET `endpoint?page&limit&sort`). */
   endpoint: string;
   /**
-   * Rows per page (`limit`).
+   * Rows per page (`limit`); `query.limit` wins when set.
    * @default 10
    */
   pageSize?: number;
@@ -23,6 +24,27 @@ export interface UseBridgeTableStateOptions<T> {
    * @default the provider's default instance
    */
   instanceId?: string;
+  /**
+   * A search, e.g. `useSearchQueryBuilder().query`: the rows come from the service's `search`
+   * (`q` and `filters`) instead of its list, and a new `q` or new filters go back to page 1.
+   * The table starts on the query's `page` and `orderBy`/`orderDir` and follows them whenever
+   * they change, so a query kept in the URL, or the builder's own `setPage`, moves the table.
+   * A dialect that cannot search (`q`) refuses: the error names it.
+   * @default undefined (the plain list)
+   */
+  query?: SearchQuery;
+  /**
+   * Called with the page the user moves to (Previous, Next, back to 1 on a new sort): give it
+   * `useSearchQueryBuilder().setPage` so the query holds the page.
+   * @default undefined
+   */
+  onPageChange?: (page: number) => void;
+  /**
+   * Called with the sort the user picks by a header (`null`: unsorted): give it
+   * `useSearchQueryBuilder().setOrderBy` so the query holds the sort.
+   * @default undefined
+   */
+  onSortChange?: (orderBy: string | null, orderDir?: 'asc' | 'desc') => void;
   /**
    * SWR options of the list query (and `enabled`), merged over the table's own.
    * @default { keepPreviousData: true } (the current page stays while the next one loads)
@@ -41,11 +63,17 @@ export interface UseBridgeTableStateResult<T> {
   rows: T[];
   /** Pagination of the page shown; `null` until loaded. */
   meta: PaginationMeta | null;
-  /** `true` while a page loads with nothing to show yet. */
+  /**
+   * `true` while the page asked for loads; `rows` may meanwhile be the previous page's (see
+   * `currentPage`).
+   */
   isLoading: boolean;
-  /** The list's error (a `BridgeApiError` for server failures), or `null`. */
+  /**
+   * The error of the page asked for (a `BridgeApiError` for server failures), or `null`;
+   * `rows` may meanwhile be the previous page's.
+   */
   error: Error | null;
-  /** Fetches the page again. */
+  /** Fetches the page asked for again. */
   refetch(): Promise<void>;
   /** The page asked for (1-based). */
   page: number;
@@ -67,23 +95,57 @@ export interface UseBridgeTableStateResult<T> {
   setSort(sort: BridgeSort | null): void;
 }
 
+/** Page and sort of the table, and what they were derived from. */
 interface View {
+  /** Endpoint, page size and instance: another list starts over. */
   listId: string;
+  /** The query's `q` and filters: new ones go back to page 1. */
+  searchId: string;
+  /** The query's page, followed when it changes. */
+  queryPage: number | undefined;
+  /** The query's sort, followed when it changes. */
+  querySort: string;
   page: number;
   sort: BridgeSort | null;
 }
 
-/** The sort of `view` if it is of list `listId` (another list starts unsorted). */
-function sortOf(view: View, listId: string): BridgeSort | null {
-  return view.listId === listId ? view.sort : null;
+function sortOfQuery(query: SearchQuery | undefined): BridgeSort | null {
+  return query?.orderBy ? { key: query.orderBy, dir: query.orderDir ?? 'asc' } : null;
+}
+
+/**
+ * The view for this render: `view` as the user left it, except where the list or the query
+ * changed since: another list starts on the query's page and sort; a new search (`q`,
+ * filters) goes back to page 1; a changed page or sort in the query is taken over.
+ */
+function deriveView(view: View | null, listId: string, query: SearchQuery | undefined): View {
+  const searchId = JSON.stringify([query?.q ?? '', query?.filters ?? {}]);
+  const queryPage = query?.page;
+  const querySort = JSON.stringify(sortOfQuery(query));
+  const start = { listId, searchId, queryPage, querySort };
+  if (!view || view.listId !== listId) {
+    return { ...start, page: queryPage ?? 1, sort: sortOfQuery(query) };
+  }
+  const same = view.searchId === searchId && view.queryPage === queryPage;
+  if (same && view.querySort === querySort) return view;
+  let { page, sort } = view;
+  if (view.querySort !== querySort) {
+    sort = sortOfQuery(query);
+    page = 1;
+  }
+  if (view.searchId !== searchId) page = 1;
+  if (view.queryPage !== queryPage) page = queryPage ?? 1;
+  return { ...start, page, sort };
 }
 
 /**
  * The state behind `BridgeTable`, without its markup, to drive any table (your own, TanStack
  * Table, MUI DataGrid...): fetches one page of a list endpoint through `useBridgeApi` +
- * `useBridgeQuery('list')` (shared cache, revalidated by mutations), and holds the page and the
- * sort. Sorting returns to page 1; another endpoint, page size or instance is another list and
- * starts on page 1, unsorted. `totalPages` is only there when the server gives a total.
+ * `useBridgeQuery('list')` (shared cache, revalidated by mutations), or of a search with
+ * `query` (`useBridgeQuery('search')`), and holds the page and the sort. Sorting returns to
+ * page 1, and so does a new `q` or new filters; another endpoint, page size or instance is
+ * another list and starts over (on the query's page and sort, else page 1, unsorted).
+ * `totalPages` is only there when the server gives a total.
  *
  * @example
  * function Products() {
@@ -96,21 +158,56 @@ function sortOf(view: View, listId: string): BridgeSort | null {
  *     </>
  *   );
  * }
+ *
+ * @example
+ * // A search whose text, filters, page and sort live in the builder (and so, in the URL).
+ * const search = useSearchQueryBuilder({ limit: 20 });
+ * const table = useBridgeTableState<Product>({
+ *   endpoint: '/products',
+ *   query: search.query,
+ *   onPageChange: search.setPage,
+ *   onSortChange: search.setOrderBy,
+ * });
  */
 export function useBridgeTableState<T>({
   endpoint,
   pageSize = 10,
   instanceId,
+  query,
+  onPageChange,
+  onSortChange,
   swrConfig,
 }: UseBridgeTableStateOptions<T>): UseBridgeTableStateResult<T> {
-  if (!Number.isInteger(pageSize) || pageSize < 1) {
-    throw new RangeError(
-      `useBridgeTableState(): pageSize must be an integer >= 1, got ${pageSize}`,
-    );
+  if (query !== undefined && (query === null || typeof query !== 'object')) {
+    throw new TypeError(`useBridgeTableState(): query must be a SearchQuery object, got ${query}`);
   }
-  const listId = `${instanceId ?? ''}\u0000${endpoint}\u0000${pageSize}`;
-  const [view, setView] = useState<View>({ listId, page: 1, sort: null });
-  const { page, sort } = view.listId === listId ? view : { page: 1, sort: null };
+  const limit = query?.limit ?? pageSize;
+  if (!Number.isInteger(limit) || limit < 1) {
+    const name = query?.limit === undefined ? 'pageSize' : 'query.limit';
+    throw new RangeError(`useBridgeTableState(): ${name} must be an integer >= 1, got ${limit}`);
+  }
+  const listId = `${instanceId ?? ''}\u0000${endpoint}\u0000${limit}`;
+  const [stored, setView] = useState<View | null>(null);
+  const view = deriveView(stored, listId, query);
+  // What the list or the query changed is kept at once (React renders again before committing).
+  if (view !== stored) setView(view);
+  const { page, sort } = view;
+  // The setters read the view of the last commit, plus what earlier calls of the same event
+  // changed (toggleSort, then setPage: both count).
+  const latest = useRef(view);
+  useLayoutEffect(() => {
+    latest.current = view;
+  });
+  const change = (next: Pick<View, 'page'> & Partial<Pick<View, 'sort'>>) => {
+    latest.current = { ...latest.current, ...next };
+    setView(latest.current);
+  };
+  const changeSort = (next: BridgeSort | null) => {
+    const from = latest.current.page;
+    change({ page: 1, sort: next });
+    onSortChange?.(next?.key ?? null, next?.dir);
+    if (from !== 1) onPageChange?.(1);
+  };
 
   // `T` is this hook's own type parameter: TypeScript cannot tell that it was given (once a
   // document is registered, the untyped form wants that), hence the cast.
@@ -118,14 +215,25 @@ export function useBridgeTableState<T>({
     useMemo(() => ({ endpoint: endpoint as never }), [endpoint]),
     instanceId,
   );
+  const searching = query !== undefined;
+  const q = query?.q ?? '';
+  const filters = query?.filters;
   const params = useMemo(
-    () => ({ page, limit: pageSize, ...sortParams(sort) }),
-    [page, pageSize, sort],
+    () => ({
+      ...(searching && { q, ...(filters && { filters }) }),
+      page,
+      limit,
+      ...sortParams(sort),
+    }),
+    [searching, q, filters, page, limit, sort],
   );
-  const { data, meta, isLoading, error, refetch } = useBridgeQuery(service, 'list', params, {
-    keepPreviousData: true,
-    ...swrConfig,
-  });
+  // One hook call for both: a search's params are a list's plus `q` and `filters`.
+  const { data, meta, isLoading, error, refetch } = useBridgeQuery(
+    service,
+    (searching ? 'search' : 'list') as 'search',
+    params as SearchParams,
+    { keepPreviousData: true, ...swrConfig },
+  );
 
   return {
     rows: data,
@@ -146,14 +254,12 @@ export function useBridgeTableState<T>({
       if (!Number.isInteger(next) || next < 1) {
         throw new RangeError(`setPage(): page must be an integer >= 1, got ${next}`);
       }
-      // Updaters, so several calls in one event (toggleSort, then setPage) all count.
-      setView((current) => ({ listId, page: next, sort: sortOf(current, listId) }));
+      change({ page: next });
+      onPageChange?.(next);
     },
     toggleSort(key) {
-      setView((current) => ({ listId, page: 1, sort: nextSort(sortOf(current, listId), key) }));
+      changeSort(nextSort(latest.current.sort, key));
     },
-    setSort(next) {
-      setView({ listId, page: 1, sort: next });
-    },
+    setSort: changeSort,
   };
 }

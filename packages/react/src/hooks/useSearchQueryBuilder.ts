@@ -68,8 +68,11 @@ export interface SearchQueryBuilder {
   setQuery(q: string): void;
   setPage(page: number): void;
   setLimit(limit: number): void;
-  /** @param direction @default 'asc' */
-  setOrderBy(field: string, direction?: 'asc' | 'desc'): void;
+  /**
+   * Sorts by `field` (`null` removes the sort); back to page 1.
+   * @param direction @default 'asc'
+   */
+  setOrderBy(field: string | null, direction?: 'asc' | 'desc'): void;
   /** Back to the initial query. */
   reset(): void;
 }
@@ -93,14 +96,15 @@ function firstPage(query: SearchQuery): Pick<SearchQuery, 'page'> {
 
 /**
  * Holds a `SearchQuery` (text, filters, page, limit, order) for a search UI. Changing the
- * text or the filters returns to page 1, so a narrower result never shows an empty page.
+ * text, the filters or the order returns to page 1 (when a page was set), so a narrower result
+ * never shows an empty page. `BridgeTable` takes the `query` as it is.
  *
  * @example
  * const products = useBridgeApi<Product>({ endpoint: '/products' });
  * const search = useSearchQueryBuilder({ limit: 20 });
  * const { data } = useBridgeQuery(products, 'search', search.searchParams);
  * search.addFilter('price', 'gte', 100);
- * search.setOrderBy('price', 'desc');
+ * search.setOrderBy('price', 'desc'); // back to page 1; `setOrderBy(null)` removes the sort
  */
 export function useSearchQueryBuilder(initial: SearchQuery = {}): SearchQueryBuilder {
   const [start] = useState(initial);
@@ -139,10 +143,17 @@ export function useSearchQueryBuilder(initial: SearchQuery = {}): SearchQueryBui
         checkCount('limit', limit);
         setState((s) => ({ ...s, limit }));
       },
-      setOrderBy(field: string, direction: 'asc' | 'desc' = 'asc') {
+      setOrderBy(field: string | null, direction: 'asc' | 'desc' = 'asc') {
+        if (field === null) {
+          setState(({ orderBy: _field, orderDir: _direction, ...s }) => ({
+            ...s,
+            ...firstPage(s),
+          }));
+          return;
+        }
         checkField(field);
         oneOf('direction', direction, ['asc', 'desc']);
-        setState((s) => ({ ...s, orderBy: field, orderDir: direction }));
+        setState((s) => ({ ...s, ...firstPage(s), orderBy: field, orderDir: direction }));
       },
       reset() {
         setState(start);

@@ -1,5 +1,10 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+// biome-ignore-all lint/correctness/noComponentHookFactories: test components close over per-test state.
+import { createClient, MemoryStorage } from '@bridgekit/core';
+import { feathers } from '@bridgekit/core/dialects';
+import { type SearchQuery, useSearchQueryBuilder } from '@bridgekit/react/hooks';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BridgeTable } from '../../src/components/BridgeTable';
 import type { ColumnDef } from '../../src/components/ColumnDef';
@@ -65,6 +70,12 @@ async function serverPage(params: Record<string, unknown>) {
 // Plain selectors: role queries over a hundred rows are slow in jsdom.
 const bodyRows = () => Array.from(document.querySelectorAll<HTMLTableRowElement>('tbody tr'));
 const rowNames = () => bodyRows().map((row) => row.cells[0]?.textContent);
+/** The names in the rows of data, without a state row (an error above them). */
+const dataRowNames = () =>
+  Array.from(
+    document.querySelectorAll<HTMLTableRowElement>('tbody tr.bk-table__row'),
+    (row) => row.cells[0]?.textContent,
+  );
 
 describe('BridgeTable', () => {
   it('renders the first page with headers, rendered cells and "Page x of y"', async () => {
@@ -356,5 +367,155 @@ describe('BridgeTable', () => {
       renderWithClient(client, <BridgeTable endpoint="/products" columns={columns} pageSize={0} />),
     ).toThrow(RangeError);
     vi.restoreAllMocks();
+  });
+});
+
+describe('BridgeTable with a query', () => {
+  /** The page the server gives for a search, to compare the table against. */
+  async function searchPage(params: Record<string, unknown>) {
+    const res = await client.get<Product[]>('/products/search', { params });
+    if (!res.success || !res.data) throw new Error(res.error);
+    return { rows: res.data, total: res.meta?.total ?? 0 };
+  }
+
+  it('lists through search with q and the filters, back to page 1 when the query changes', async () => {
+    const user = userEvent.setup();
+    let setQuery: (query: SearchQuery) => void = () => {};
+    function Search() {
+      const [query, set] = useState<SearchQuery>({ q: 'mug' });
+      setQuery = set;
+      return <BridgeTable endpoint="/products" columns={columns} pageSize={5} query={query} />;
+    }
+    const [page1, page2] = [
+      await searchPage({ q: 'mug', page: 1, limit: 5 }),
+      await searchPage({ q: 'mug', page: 2, limit: 5 }),
+    ];
+    expect(page1.total).toBeGreaterThan(5);
+    renderWithClient(client, <Search />);
+    await waitFor(() => expect(rowNames()).toEqual(page1.rows.map((p) => p.name)));
+    for (const name of rowNames()) expect(name?.toLowerCase()).toContain('mug');
+    await screen.findByText(`Page 1 of ${Math.ceil(page1.total / 5)}`);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(rowNames()).toEqual(page2.rows.map((p) => p.name)));
+
+    act(() => setQuery({ q: 'mug', filters: { price: { operator: 'gte', value: 100 } } }));
+    const filtered = await searchPage({ q: 'mug', page: 1, limit: 5, 'price[gte]': 100 });
+    await waitFor(() => expect(rowNames()).toEqual(filtered.rows.map((p) => p.name)));
+    await screen.findByText(`Page 1 of ${Math.ceil(filtered.total / 5)}`);
+    const last = queriesTo(client, '/products/search').at(-1)!;
+    expect(Object.fromEntries(last)).toEqual({
+      q: 'mug',
+      page: '1',
+      limit: '5',
+      'price[gte]': '100',
+    });
+  });
+
+  it("follows the builder's page and sort, and hands the user's changes to it", async () => {
+    const user = userEvent.setup();
+    let search: ReturnType<typeof useSearchQueryBuilder> | undefined;
+    function Search() {
+      // As a query read back from the URL: page 3, by price descending.
+      search = useSearchQueryBuilder({ page: 3, limit: 5, orderBy: 'price', orderDir: 'desc' });
+      return (
+        <BridgeTable
+          endpoint="/products"
+          columns={columns}
+          query={search.query}
+          onPageChange={search.setPage}
+          onSortChange={search.setOrderBy}
+        />
+      );
+    }
+    const third = await searchPage({ q: '', page: 3, limit: 5, sort: 'price:desc' });
+    renderWithClient(client, <Search />);
+    await waitFor(() => expect(rowNames()).toEqual(third.rows.map((p) => p.name)));
+    const price = screen.getByRole('columnheader', { name: /Price/ });
+    expect(price.getAttribute('aria-sort')).toBe('descending');
+    await screen.findByText(/^Page 3 of/);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(search!.query.page).toBe(4);
+    await screen.findByText(/^Page 4 of/);
+
+    // A third click on the sorted header removes the sort: descending -> none.
+    await user.click(within(price).getByRole('button'));
+    expect(search!.query).toEqual({ page: 1, limit: 5 });
+    await waitFor(() => expect(price.hasAttribute('aria-sort')).toBe(false));
+    await screen.findByText(/^Page 1 of/);
+    await user.click(
+      within(screen.getByRole('columnheader', { name: /Name/ })).getByRole('button'),
+    );
+    expect(search!.query).toMatchObject({ page: 1, orderBy: 'name', orderDir: 'asc' });
+
+    // The builder moves the table too.
+    act(() => search!.setPage(2));
+    await screen.findByText(/^Page 2 of/);
+    expect(queriesTo(client, '/products/search').at(-1)?.get('sort')).toBe('name:asc');
+  });
+
+  it('shows the refusal of a dialect that cannot search, naming it', async () => {
+    const feathersClient = createClient(server.apiUrl, {
+      storage: new MemoryStorage(),
+      dialect: feathers(),
+    });
+    renderWithClient(
+      feathersClient,
+      <BridgeTable endpoint="/products" columns={columns} query={{ q: 'lamp' }} />,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/feathers.*cannot express full-text search/i);
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
+
+describe('BridgeTable while a page changes', () => {
+  it('shows a failed page change with its message and a Retry that works, the rows kept', async () => {
+    const user = userEvent.setup();
+    const { rows: page1 } = await serverPage({ page: 1, limit: 5 });
+    const { rows: page2 } = await serverPage({ page: 2, limit: 5 });
+    renderWithClient(client, <BridgeTable endpoint="/products" columns={columns} pageSize={5} />);
+    await waitFor(() => expect(rowNames()).toEqual(page1.map((p) => p.name)));
+
+    server.expireSessions(); // page 2 gets a 401
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/\S/);
+    expect(alert.closest('tr')?.className).toContain('bk-table__state--error');
+    // The previous page is still there, and says which page it is.
+    expect(dataRowNames()).toEqual(page1.map((p) => p.name));
+    expect(screen.getByText(/^Page 1 of/)).toBeTruthy();
+
+    await signIn(client, 'viewer');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(dataRowNames()).toEqual(page2.map((p) => p.name)));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await screen.findByText(/^Page 2 of/);
+  });
+
+  it('says the next page is loading while the previous one stays', async () => {
+    const user = userEvent.setup();
+    const slow = await startServer({ latencyMs: 300 });
+    try {
+      const slowClient = makeClient(slow.apiUrl);
+      await signIn(slowClient, 'viewer');
+      renderWithClient(
+        slowClient,
+        <BridgeTable endpoint="/products" columns={columns} pageSize={5} />,
+      );
+      await screen.findByText(/^Page 1 of/);
+      const shown = rowNames();
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      const status = await screen.findByText('Loading page 2…');
+      expect(status.closest('.bk-table__page-info')).not.toBeNull();
+      expect(rowNames()).toEqual(shown);
+      expect(document.querySelector('.bk-table')?.className).toContain('bk-table--loading');
+      await screen.findByText(/^Page 2 of/);
+      expect(document.querySelector('.bk-table')?.className).not.toContain('bk-table--loading');
+    } finally {
+      cleanup();
+      await slow.close();
+    }
   });
 });

@@ -239,4 +239,29 @@ describe('useBridgeMutation', () => {
     });
     expect(screen.getByText('1,3,4 of 299')).toBeTruthy();
   });
+  it('a delete refreshes the lists but does not ask for the deleted record (it would be a 404)', async () => {
+    await setup();
+    let remove: UseBridgeMutationResult<Product, 'delete'>['mutate'] | undefined;
+    function Screen() {
+      const products = useBridgeApi<Product>(PRODUCTS);
+      const { data } = useBridgeQuery(products, 'list', { limit: 3 });
+      const { data: record } = useBridgeQuery(products, 'get', { id: '2' });
+      const { data: other } = useBridgeQuery(products, 'get', { id: '3' });
+      remove = useBridgeMutation(products, 'delete').mutate;
+      return (
+        <p>{`${data.map((p) => p.id).join(',')}; record ${record?.id}; other ${other?.id}`}</p>
+      );
+    }
+    renderWithProvider({ client }, <Screen />);
+    await screen.findByText('1,2,3; record 2; other 3');
+    const before = server.requests.length;
+    await act(async () => {
+      await expect(remove!({ id: '2' })).resolves.toEqual({ success: true, data: undefined });
+    });
+    await screen.findByText(/^1,3,4; /);
+    const after = server.requests.slice(before);
+    expect(after).toContain('DELETE /api/products/2');
+    expect(after).toContain('GET /api/products/3');
+    expect(after.filter((r) => r.startsWith('GET /api/products/2'))).toEqual([]);
+  });
 });

@@ -75,6 +75,27 @@ describe('useSearchQueryBuilder', () => {
     expect(result.current.query.page).toBe(4);
   });
 
+  it('a new sort goes back to page 1, and setOrderBy(null) clears the sort', () => {
+    const { result } = renderHook(() => useSearchQueryBuilder({ limit: 20 }));
+    act(() => result.current.setOrderBy('price', 'desc'));
+    act(() => result.current.setPage(4));
+    act(() => result.current.setOrderBy('price', 'asc'));
+    expect(result.current.query).toEqual({
+      limit: 20,
+      page: 1,
+      orderBy: 'price',
+      orderDir: 'asc',
+    });
+    act(() => result.current.setPage(3));
+    act(() => result.current.setOrderBy(null));
+    expect(result.current.query).toEqual({ limit: 20, page: 1 });
+    expect(result.current.searchParams).toEqual({ limit: 20, page: 1, q: '' });
+    // Without a page set, none is added.
+    const { result: fresh } = renderHook(() => useSearchQueryBuilder());
+    act(() => fresh.current.setOrderBy('name'));
+    expect(fresh.current.query).toEqual({ orderBy: 'name', orderDir: 'asc' });
+  });
+
   it('rejects bad input with TypeError/RangeError naming the argument', () => {
     const { result } = renderHook(() => useSearchQueryBuilder());
     expect(() => result.current.setPage(0)).toThrow(/page/);
@@ -82,6 +103,7 @@ describe('useSearchQueryBuilder', () => {
     expect(() => result.current.addFilter('', 'eq', 1)).toThrow(/field/);
     expect(() => result.current.addFilter('a', 'between' as never, 1)).toThrow(/operator/);
     expect(() => result.current.setOrderBy('a', 'up' as never)).toThrow(/direction/);
+    expect(() => result.current.setOrderBy('' as never)).toThrow(/field/);
   });
 
   it('drives a search against the server: q, filters, sort and page', async () => {
