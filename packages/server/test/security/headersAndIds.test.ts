@@ -87,6 +87,26 @@ describe('X-Content-Type-Options: nosniff and JSON-only errors', () => {
       code: 'BAD_REQUEST',
     });
   });
+  it('headers too large get a 431 with a code of their own', async () => {
+    const { port } = new URL(running.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/x-content-type-options: nosniff/i);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      success: false,
+      code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+    });
+  });
 });
 
 describe('record ids that could be paths are refused', () => {
