@@ -92,6 +92,7 @@ export const GUARD_DIALECT_GZ = 2_350;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
 export const LIKE_MAX_MS = 5;
+export const LIKE_LIMIT_MEGABYTE_MAX_MS = 100;
 // Regression guards for sizes not at target yet: deterministic, so CI holds them at about
 // today's figures and fails on any growth past them. Measured 2026-11-24 after the middleware
 // pipeline with the origin guard last (pipeline, transport, originGuard: about +0.45 KB
@@ -328,6 +329,16 @@ export const BUDGETS: Budget[] = [
       likeMatch && {
         measured: `${likeMatch.worstMs} ms`,
         pass: likeMatch.worstMs <= LIKE_MAX_MS,
+      },
+  }),
+  // A longer pattern is refused with a 400 before any matching.
+  timing({
+    id: 'server.like.limit',
+    budget: `server like at the pattern limit over a 1 MB value ≤ ${LIKE_LIMIT_MEGABYTE_MAX_MS} ms per row`,
+    check: ({ likeMatch }) =>
+      likeMatch && {
+        measured: `${likeMatch.limitOverMegabyteMs} ms (${likeMatch.limitLength}-character pattern)`,
+        pass: likeMatch.limitOverMegabyteMs <= LIKE_LIMIT_MEGABYTE_MAX_MS,
       },
   }),
 ];

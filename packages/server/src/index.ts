@@ -12,7 +12,7 @@ export { createServer } from './createServer';
 export type { RequestRecord } from './plugins/requestLog';
 export type { CorsOptions, LoginThrottleOptions, ServerOptions } from './ServerOptions';
 export { createDemoData, DEMO_USERS } from './demoData';
-export { FILTER_OPERATORS } from './filterOperators';
+export { FILTER_OPERATORS, LIKE_PATTERN_MAX_LENGTH } from './filterOperators';
 export { DEFAULT_LIMIT, MAX_LIMIT } from './listQuery';
 export type { ListMeta } from './listQuery';
 export { hashPassword, verifyPassword } from './password';
