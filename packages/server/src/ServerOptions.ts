@@ -56,7 +56,8 @@ export interface ServerOptions {
   seed?: 'demo' | 'none' | BridgeData;
   /**
    * Persist to this JSON file: loaded at start when it exists, rewritten atomically (temp file
-   * + rename) after every change; writes are serialized so concurrent changes lose nothing.
+   * synced, renamed, folder synced) after every change, before the change is answered; writes
+   * are serialized so concurrent changes lose nothing.
    * @default undefined (in memory only)
    */
   dataFile?: string;
