@@ -14,7 +14,6 @@ export const ERROR_CODES: Readonly<Record<number, string>> = {
   429: 'TOO_MANY_REQUESTS',
   431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   500: 'INTERNAL_ERROR',
-  503: 'SERVICE_UNAVAILABLE',
 };
 
 /**

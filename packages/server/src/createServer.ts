@@ -7,6 +7,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors } from './errors';
 import { createLoginThrottle } from './loginThrottle';
 import { openApiRoute } from './openApiDocument';
 import { corsPlugin } from './plugins/cors';
+import { gracefulClosePlugin } from './plugins/gracefulClose';
 import { csrfPlugin } from './plugins/csrf';
 import { jsonBodyPlugin } from './plugins/jsonBody';
 import { latencyPlugin } from './plugins/latency';
@@ -22,6 +23,9 @@ import { twoFactorRoutes } from './routes/twoFactorRoutes';
 import type { ServerContext } from './ServerContext';
 import type { ServerOptions } from './ServerOptions';
 import { createSessionStore } from './sessionStore';
+
+/** How long `close()` waits for the requests in flight before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Creates the Bridgekit reference server: auth with sessions, and a CRUD + filter + search +
@@ -63,8 +67,9 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
   const app = Fastify({
     logger: settings.logger,
     bodyLimit: 1_048_576,
-    // Keep-alive connections of test clients must not hold close() open.
-    forceCloseConnections: true,
+    // close() ends idle keep-alive connections at once and lets every request in flight be
+    // answered (gracefulClosePlugin); a client retrying a reset write would apply it twice.
+    forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 500 },
     frameworkErrors,
     clientErrorHandler,
@@ -73,6 +78,7 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
   // Order matters for the onRequest hooks: log, CORS (answers preflights), cookies, CSRF, delay.
   app.register(securityHeadersPlugin);
   app.register(errorsPlugin);
+  app.register(gracefulClosePlugin);
   app.register(jsonBodyPlugin);
   app.register(requestLogPlugin, { log, sessionHeader, sessionCookie });
   app.register(corsPlugin, { origins });
@@ -110,7 +116,13 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
       return { url: `${origin}${settings.basePath}`, port: actual, origin };
     },
     async close() {
-      await app.close();
+      // A client that stalls in the middle of a request does not hold the stop open forever.
+      const stalled = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(stalled);
+      }
       await store.flush();
     },
     expireSessions: () => sessions.expireAll(),
