@@ -29,7 +29,7 @@ export interface BridgeServer {
   expireSessions(): void;
   /** Resolves when every pending write to `dataFile` is on disk. */
   flush(): Promise<void>;
-  /** A copy of the current data set (what `dataFile` holds). */
+  /** A copy of the current data set (what `dataFile` holds, without its `Idempotency-Key` answers). */
   snapshot(): BridgeData;
   /**
    * The last 1000 requests received (CORS preflights excluded), oldest first: lets tests count

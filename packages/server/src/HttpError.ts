@@ -29,10 +29,14 @@ export class HttpError extends Error {
   readonly code: string;
   readonly errors?: Record<string, string>;
 
-  constructor(status: number, message: string, errors?: Record<string, string>) {
+  /**
+   * `code` defaults to the status's code in `ERROR_CODES`; a failure that a client must tell
+   * apart from others of its status has its own.
+   */
+  constructor(status: number, message: string, errors?: Record<string, string>, code?: string) {
     super(message);
     this.status = status;
-    this.code = ERROR_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+    this.code = code ?? ERROR_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
     if (errors) this.errors = errors;
   }
 }

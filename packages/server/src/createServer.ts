@@ -4,6 +4,7 @@ import type { BridgeServer } from './BridgeServer';
 import { createChallengeStore } from './challengeStore';
 import { createDataStore } from './dataStore';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './errors';
+import { createIdempotencyStore } from './idempotencyStore';
 import { createLoginThrottle } from './loginThrottle';
 import { openApiRoute } from './openApiDocument';
 import { corsPlugin } from './plugins/cors';
@@ -42,11 +43,17 @@ const SHUTDOWN_GRACE_MS = 10_000;
  */
 export function createServer(options: ServerOptions = {}): BridgeServer {
   const settings = resolveOptions(options);
-  const store = createDataStore(settings.data, settings.dataFile);
+  const idempotency = createIdempotencyStore(settings.idempotency);
+  const store = createDataStore(settings.data, settings.dataFile, {
+    name: 'idempotencyKeys',
+    load: idempotency.load,
+    save: idempotency.save,
+  });
   const sessions = createSessionStore(settings.sessionTtlMs, settings.refreshTtlMs);
   const ctx: ServerContext = {
     store,
     sessions,
+    idempotency,
     sessionHeader: settings.sessionHeader,
     sessionCookie: settings.sessionCookie,
     refreshCookie: settings.refreshCookie,

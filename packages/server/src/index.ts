@@ -10,7 +10,12 @@
 export type { BridgeServer } from './BridgeServer';
 export { createServer } from './createServer';
 export type { RequestRecord } from './plugins/requestLog';
-export type { CorsOptions, LoginThrottleOptions, ServerOptions } from './ServerOptions';
+export type {
+  CorsOptions,
+  IdempotencyOptions,
+  LoginThrottleOptions,
+  ServerOptions,
+} from './ServerOptions';
 export { createDemoData, DEMO_USERS } from './demoData';
 export { FILTER_OPERATORS, LIKE_PATTERN_MAX_LENGTH } from './filterOperators';
 export { DEFAULT_LIMIT, MAX_LIMIT } from './listQuery';
