@@ -6,7 +6,7 @@ import { createDataStore } from './dataStore';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './errors';
 import { createIdempotencyStore } from './idempotencyStore';
 import { createLoginThrottle } from './loginThrottle';
-import { openApiRoute } from './openApiDocument';
+import { openApiRoute } from './openapi/openApiDocument';
 import { corsPlugin } from './plugins/cors';
 import { gracefulClosePlugin } from './plugins/gracefulClose';
 import { csrfPlugin } from './plugins/csrf';
