@@ -39,6 +39,11 @@ function send(
   });
 }
 
+/** A create of a product by the session, with the key. */
+function create(sessionId: string, key: string, body: unknown): ReturnType<typeof raw> {
+  return send('POST', '/products', { 'x-session-id': sessionId, 'idempotency-key': key }, body);
+}
+
 const rowsOf = (entity: string) => running!.server.snapshot().entities[entity]?.rows ?? [];
 
 describe('Idempotency-Key on entity writes', () => {
@@ -121,26 +126,11 @@ describe('Idempotency-Key on entity writes', () => {
   it('keys belong to a user: any of their sessions replays, another user has their own', async () => {
     running = await start();
     const body = { name: 'Shared key', price: 3 };
-    const first = await send(
-      'POST',
-      '/products',
-      { 'x-session-id': await session('admin'), 'idempotency-key': 'k1' },
-      body,
-    );
+    const first = await create(await session('admin'), 'k1', body);
     // The same user after a new sign-in (the offline queue replays after a reload).
-    const again = await send(
-      'POST',
-      '/products',
-      { 'x-session-id': await session('admin'), 'idempotency-key': 'k1' },
-      body,
-    );
+    const again = await create(await session('admin'), 'k1', body);
     expect(again.body).toEqual(first.body);
-    const editor = await send(
-      'POST',
-      '/products',
-      { 'x-session-id': await session('editor'), 'idempotency-key': 'k1' },
-      body,
-    );
+    const editor = await create(await session('editor'), 'k1', body);
     expect(editor.status).toBe(201);
     expect(editor.body.data.id).not.toBe(first.body.data.id);
     expect(rowsOf('products').filter((row) => row.name === 'Shared key')).toHaveLength(2);
@@ -227,38 +217,17 @@ describe('Idempotency-Key on entity writes', () => {
     }
     expect(rowsOf('products')).toHaveLength(count);
     // 255 visible characters, and a key sent as a structured-field string, are fine.
-    const longest = await send(
-      'POST',
-      '/products',
-      { 'x-session-id': sid, 'idempotency-key': '~'.repeat(255) },
-      { name: 'Long key', price: 1 },
-    );
+    const longest = await create(sid, '~'.repeat(255), { name: 'Long key', price: 1 });
     expect(longest.status).toBe(201);
-    const quoted = await send(
-      'POST',
-      '/products',
-      { 'x-session-id': sid, 'idempotency-key': '"q-1"' },
-      { name: 'Quoted', price: 1 },
-    );
-    const bare = await send(
-      'POST',
-      '/products',
-      { 'x-session-id': sid, 'idempotency-key': 'q-1' },
-      { name: 'Quoted', price: 1 },
-    );
+    const quoted = await create(sid, '"q-1"', { name: 'Quoted', price: 1 });
+    const bare = await create(sid, 'q-1', { name: 'Quoted', price: 1 });
     expect(bare.body).toEqual(quoted.body);
   });
 
   it('a user holds a bounded number of keys: past it a 429 with Retry-After, nothing applied', async () => {
     running = await start({ idempotency: { maxKeysPerUser: 3 } });
     const sid = await session('admin');
-    const post = (key: string) =>
-      send(
-        'POST',
-        '/products',
-        { 'x-session-id': sid, 'idempotency-key': key },
-        { name: key, price: 1 },
-      );
+    const post = (key: string) => create(sid, key, { name: key, price: 1 });
     for (const key of ['a', 'b', 'c']) expect((await post(key)).status).toBe(201);
     const refused = await post('d');
     expect(refused.status).toBe(429);
@@ -268,16 +237,7 @@ describe('Idempotency-Key on entity writes', () => {
     // What is held still answers, and another user is not affected; a write without a key is.
     expect((await post('a')).headers.get('idempotent-replayed')).toBe('true');
     const editor = await session('editor');
-    expect(
-      (
-        await send(
-          'POST',
-          '/products',
-          { 'x-session-id': editor, 'idempotency-key': 'd' },
-          { name: 'e', price: 1 },
-        )
-      ).status,
-    ).toBe(201);
+    expect((await create(editor, 'd', { name: 'e', price: 1 })).status).toBe(201);
     expect(
       (await send('POST', '/products', { 'x-session-id': sid }, { name: 'f', price: 1 })).status,
     ).toBe(201);
@@ -286,13 +246,7 @@ describe('Idempotency-Key on entity writes', () => {
   it('answers are held in a bounded number of bytes: past it a 429', async () => {
     running = await start({ idempotency: { maxBytes: 4096 } });
     const sid = await session('admin');
-    const post = (key: string) =>
-      send(
-        'POST',
-        '/products',
-        { 'x-session-id': sid, 'idempotency-key': key },
-        { name: key.repeat(2500), price: 1 },
-      );
+    const post = (key: string) => create(sid, key, { name: key.repeat(2500), price: 1 });
     expect((await post('a')).status).toBe(201);
     expect((await post('b')).status).toBe(201);
     const refused = await post('c');
@@ -317,32 +271,17 @@ describe('Idempotency-Key on entity writes', () => {
     running = await start({ dataFile: file });
     let sid = await session('admin');
     const body = { name: 'Across restarts', price: 2 };
-    const first = await send(
-      'POST',
-      '/products',
-      { 'x-session-id': sid, 'idempotency-key': 'restart-1' },
-      body,
-    );
+    const first = await create(sid, 'restart-1', body);
     expect(first.status).toBe(201);
     await running.stop();
 
     running = await start({ dataFile: file });
     sid = await session('admin');
-    const again = await send(
-      'POST',
-      '/products',
-      { 'x-session-id': sid, 'idempotency-key': 'restart-1' },
-      body,
-    );
+    const again = await create(sid, 'restart-1', body);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(rowsOf('products').filter((row) => row.name === body.name)).toHaveLength(1);
-    const reused = await send(
-      'POST',
-      '/products',
-      { 'x-session-id': sid, 'idempotency-key': 'restart-1' },
-      { ...body, price: 3 },
-    );
+    const reused = await create(sid, 'restart-1', { ...body, price: 3 });
     expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 

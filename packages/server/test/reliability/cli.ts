@@ -54,3 +54,13 @@ export async function stopGroup(proc: ChildProcess, signal: NodeJS.Signals): Pro
   if (groupAlive(pid)) process.kill(-pid, signal);
   while (groupAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 5));
 }
+
+/** Signs in as the demo admin through fetch; resolves the session id. */
+export async function signInAsAdmin(url: string): Promise<string> {
+  const res = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'admin', password: 'admin123' }),
+  });
+  return (await res.json()).data.sessionId;
+}

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Running, start } from '../helpers';
-import { type StartedCli, startCli, stopGroup } from './cli';
+import { type StartedCli, signInAsAdmin, startCli, stopGroup } from './cli';
 
 let running: Running | undefined;
 let cli: StartedCli | undefined;
@@ -49,15 +49,6 @@ async function answerDroppingProxy(target: string): Promise<string> {
   return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${pathname}`;
 }
 
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'admin', password: 'admin123' }),
-  });
-  return (await res.json()).data.sessionId;
-}
-
 function create(url: string, session: string, key: string, body: unknown) {
   return fetch(`${url}/products`, {
     method: 'POST',
@@ -81,7 +72,7 @@ describe('a write whose answer was lost', () => {
   it('is applied once: the replay with its key answers what the lost answer said', async () => {
     running = await start();
     const via = await answerDroppingProxy(running.url);
-    const session = await signIn(running.url);
+    const session = await signInAsAdmin(running.url);
     const key = randomUUID();
     const body = { name: 'Lost answer', price: 4 };
 
@@ -106,12 +97,12 @@ describe('a write whose answer was lost', () => {
     const via = await answerDroppingProxy(cli.url);
     const key = randomUUID();
     const body = { name: 'Lost before the crash', price: 5 };
-    await expect(create(via, await signIn(cli.url), key, body)).rejects.toThrow(TypeError);
+    await expect(create(via, await signInAsAdmin(cli.url), key, body)).rejects.toThrow(TypeError);
 
     await stopGroup(cli.proc, 'SIGKILL');
     cli = await startCli(['--data', file]);
     // Sessions do not survive a restart: the same user signs in again and replays.
-    const session = await signIn(cli.url);
+    const session = await signInAsAdmin(cli.url);
     const replayed = await create(cli.url, session, key, body);
     expect(replayed.status).toBe(201);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');

@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type StartedCli, startCli, stopGroup } from './cli';
+import { type StartedCli, signInAsAdmin, startCli, stopGroup } from './cli';
 
 const WRITES = 24;
 
@@ -69,15 +69,6 @@ function post(url: string, path: string, session: string, body: unknown) {
   return { received, outcome };
 }
 
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'admin', password: 'admin123' }),
-  });
-  return (await res.json()).data.sessionId;
-}
-
 function refused(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
@@ -96,7 +87,7 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('%s with writes in flight', (signa
     const file = join(dir, 'data.json');
     // The delay keeps every write in flight when the signal comes.
     cli = await startCli(['--data', file, '--latency', '600']);
-    const session = await signIn(cli.url);
+    const session = await signInAsAdmin(cli.url);
     const writes = Array.from({ length: WRITES }, (_, n) =>
       post(cli!.url, '/products', session, { name: `in flight ${n}`, price: 1 }),
     );
