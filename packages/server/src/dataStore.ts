@@ -106,7 +106,11 @@ export function createDataStore(
       throw new TypeError(`Invalid dataFile ${dataFile}: ${(err as Error).message}`);
     }
     entities = normalize(parsed, `dataFile ${dataFile}`);
-    section?.load((parsed as Record<string, unknown>)[section.name]);
+    try {
+      section?.load((parsed as Record<string, unknown>)[section.name]);
+    } catch (err) {
+      throw new TypeError(`Invalid dataFile ${dataFile}: ${(err as Error).message}`);
+    }
   } else {
     entities = normalize(seed, 'seed');
   }

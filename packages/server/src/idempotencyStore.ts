@@ -56,7 +56,10 @@ export interface IdempotencyStore {
   claim(scope: string, key: string, fingerprint: string): Promise<Claim>;
   /** The answers to keep in the data file (those not expired). */
   save(): SavedAnswer[];
-  /** Restores answers from the data file; malformed or expired ones are skipped. */
+  /**
+   * Restores answers from the data file (expired ones are left out); a `TypeError` when they
+   * are not what `save` writes.
+   */
   load(saved: unknown): void;
 }
 
@@ -104,6 +107,15 @@ export function createIdempotencyStore(
   const scopes = new Map<string, Map<string, Entry>>();
   let bytes = 0;
 
+  function keysOf(scope: string): Map<string, Entry> {
+    let keys = scopes.get(scope);
+    if (!keys) {
+      keys = new Map();
+      scopes.set(scope, keys);
+    }
+    return keys;
+  }
+
   // Removes the expired answers at the front of a scope (a running request never expires).
   function expire(scope: string, keys: Map<string, Entry>): void {
     const oldest = now() - settings.ttlMs;
@@ -134,11 +146,7 @@ export function createIdempotencyStore(
   }
 
   function start(scope: string, hash: string, fingerprint: string): Claim {
-    let keys = scopes.get(scope);
-    if (!keys) {
-      keys = new Map();
-      scopes.set(scope, keys);
-    }
+    const keys = keysOf(scope);
     let settle: () => void = () => {};
     const entry: Entry = {
       fingerprint,
@@ -149,7 +157,6 @@ export function createIdempotencyStore(
       }),
     };
     keys.set(hash, entry);
-    const held = keys;
     return {
       kind: 'new',
       remember(answer) {
@@ -161,8 +168,8 @@ export function createIdempotencyStore(
         entry.running = undefined;
         // A request that was refused applied nothing: its key stays free.
         if (!entry.answer) {
-          held.delete(hash);
-          if (held.size === 0 && scopes.get(scope) === held) scopes.delete(scope);
+          keys.delete(hash);
+          if (keys.size === 0 && scopes.get(scope) === keys) scopes.delete(scope);
         }
         settle();
       },
@@ -196,20 +203,21 @@ export function createIdempotencyStore(
       return saved;
     },
     load(saved) {
-      if (!Array.isArray(saved)) return;
+      if (saved === undefined) return;
+      if (!Array.isArray(saved)) throw new TypeError('idempotencyKeys must be an array');
       const oldest = now() - settings.ttlMs;
-      for (const item of saved) {
-        if (!isSavedAnswer(item) || item.at <= oldest) continue;
-        const { scope, key, fingerprint, at, status, body } = item;
-        let keys = scopes.get(scope);
-        if (!keys) {
-          keys = new Map();
-          scopes.set(scope, keys);
+      saved.forEach((item, index) => {
+        if (!isSavedAnswer(item)) {
+          throw new TypeError(
+            `idempotencyKeys[${index}] needs scope, key, fingerprint, at, status and body`,
+          );
         }
+        if (item.at <= oldest) return;
+        const { scope, key, fingerprint, at, status, body } = item;
         const size = Buffer.byteLength(body);
-        keys.set(key, { fingerprint, at, answer: { status, body }, size });
+        keysOf(scope).set(key, { fingerprint, at, answer: { status, body }, size });
         bytes += size;
-      }
+      });
     },
   };
 }

@@ -5,9 +5,10 @@
  * running waits for it; keys are bounded in size and number; the answers survive a restart
  * with a data file.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from '@bridgekit/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeData } from '../src/types';
 import { type Running, raw, rawHttp, start } from './helpers';
@@ -283,6 +284,21 @@ describe('Idempotency-Key on entity writes', () => {
     expect(rowsOf('products').filter((row) => row.name === body.name)).toHaveLength(1);
     const reused = await create(sid, 'restart-1', { ...body, price: 3 });
     expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('a data file whose remembered answers are malformed is refused at start', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bridgekit-idem-'));
+    const file = join(dir, 'data.json');
+    running = await start({ dataFile: file });
+    await running.stop();
+    running = undefined;
+    const data = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify({ ...data, idempotencyKeys: [{ scope: 'user:1' }] }));
+    expect(() => createServer({ dataFile: file })).toThrow(
+      new TypeError(
+        `Invalid dataFile ${file}: idempotencyKeys[0] needs scope, key, fingerprint, at, status and body`,
+      ),
+    );
   });
 
   it('rejects bad idempotency options with a RangeError naming them', async () => {
