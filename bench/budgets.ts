@@ -65,6 +65,7 @@ const dialectCeiling = (factory: string) => DIALECT_OWN_MAX_GZ[factory] ?? DIALE
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
 export const LIKE_MAX_MS = 5;
+export const LIKE_LIMIT_MEGABYTE_MAX_MS = 100;
 // A client typed by GitHub's document against openapi-fetch on the same calls, same run.
 export const TYPES_MAX_RATIO = 1.5;
 // Instantiations of the first typed call on GitHub's document (it builds the index of the
@@ -310,6 +311,16 @@ export const BUDGETS: Budget[] = [
       likeMatch && {
         measured: `${likeMatch.worstMs} ms`,
         pass: likeMatch.worstMs <= LIKE_MAX_MS,
+      },
+  }),
+  // A longer pattern is refused with a 400 before any matching.
+  timing({
+    id: 'server.like.limit',
+    budget: `server like at the pattern limit over a 1 MB value ≤ ${LIKE_LIMIT_MEGABYTE_MAX_MS} ms per row`,
+    check: ({ likeMatch }) =>
+      likeMatch && {
+        measured: `${likeMatch.limitOverMegabyteMs} ms (${likeMatch.limitLength}-character pattern)`,
+        pass: likeMatch.limitOverMegabyteMs <= LIKE_LIMIT_MEGABYTE_MAX_MS,
       },
   }),
 ];

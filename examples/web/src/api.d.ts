@@ -1154,7 +1154,10 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1167,6 +1170,8 @@ export interface operations {
             /** @description The created row */
             201: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1176,6 +1181,25 @@ export interface operations {
                         data: components["schemas"]["User"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `VALIDATION_ERROR` (`errors` per field), or `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */
@@ -1274,7 +1298,10 @@ export interface operations {
     replaceUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1289,6 +1316,8 @@ export interface operations {
             /** @description One users row */
             200: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1298,6 +1327,25 @@ export interface operations {
                         data: components["schemas"]["User"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `VALIDATION_ERROR` (`errors` per field), or `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */
@@ -1314,7 +1362,10 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1325,6 +1376,8 @@ export interface operations {
             /** @description The deleted row */
             200: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1334,6 +1387,25 @@ export interface operations {
                         data: components["schemas"]["User"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */
@@ -1350,7 +1422,10 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1365,6 +1440,8 @@ export interface operations {
             /** @description One users row */
             200: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1374,6 +1451,25 @@ export interface operations {
                         data: components["schemas"]["User"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `VALIDATION_ERROR` (`errors` per field), or `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */
@@ -1434,7 +1530,10 @@ export interface operations {
     createProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1447,6 +1546,8 @@ export interface operations {
             /** @description The created row */
             201: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1456,6 +1557,25 @@ export interface operations {
                         data: components["schemas"]["Product"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `VALIDATION_ERROR` (`errors` per field), or `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */
@@ -1554,7 +1674,10 @@ export interface operations {
     replaceProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1569,6 +1692,8 @@ export interface operations {
             /** @description One products row */
             200: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1578,6 +1703,25 @@ export interface operations {
                         data: components["schemas"]["Product"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `VALIDATION_ERROR` (`errors` per field), or `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */
@@ -1594,7 +1738,10 @@ export interface operations {
     deleteProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1605,6 +1752,8 @@ export interface operations {
             /** @description The deleted row */
             200: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1614,6 +1763,25 @@ export interface operations {
                         data: components["schemas"]["Product"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */
@@ -1630,7 +1798,10 @@ export interface operations {
     updateProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1645,6 +1816,8 @@ export interface operations {
             /** @description One products row */
             200: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1654,6 +1827,25 @@ export interface operations {
                         data: components["schemas"]["Product"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `VALIDATION_ERROR` (`errors` per field), or `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */
@@ -1714,7 +1906,10 @@ export interface operations {
     createTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1727,6 +1922,8 @@ export interface operations {
             /** @description The created row */
             201: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1736,6 +1933,25 @@ export interface operations {
                         data: components["schemas"]["Task"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `VALIDATION_ERROR` (`errors` per field), or `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */
@@ -1834,7 +2050,10 @@ export interface operations {
     replaceTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1849,6 +2068,8 @@ export interface operations {
             /** @description One tasks row */
             200: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1858,6 +2079,25 @@ export interface operations {
                         data: components["schemas"]["Task"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `VALIDATION_ERROR` (`errors` per field), or `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */
@@ -1874,7 +2114,10 @@ export interface operations {
     deleteTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1885,6 +2128,8 @@ export interface operations {
             /** @description The deleted row */
             200: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1894,6 +2139,25 @@ export interface operations {
                         data: components["schemas"]["Task"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */
@@ -1910,7 +2174,10 @@ export interface operations {
     updateTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1925,6 +2192,8 @@ export interface operations {
             /** @description One tasks row */
             200: {
                 headers: {
+                    /** @description `true` when this is the remembered answer of an earlier request with the key */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1934,6 +2203,25 @@ export interface operations {
                         data: components["schemas"]["Task"];
                         message?: string;
                     };
+                };
+            };
+            /** @description `VALIDATION_ERROR` (`errors` per field), or `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many writes with an `Idempotency-Key` held for this user (or by the server): `Retry-After` says when a new key is accepted */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */

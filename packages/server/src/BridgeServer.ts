@@ -20,13 +20,16 @@ export interface BridgeServer {
    * @default port 0 (the OS picks one), host '127.0.0.1'
    */
   listen(port?: number, host?: string): Promise<{ url: string; port: number; origin: string }>;
-  /** Stops listening, closes open connections and waits for pending writes. */
+  /**
+   * Stops listening and closes idle connections, answers every request in flight (a
+   * connection still busy after 10 s is closed), then waits for pending writes.
+   */
   close(): Promise<void>;
   /** Expires every session now, as if their lifetime had passed. */
   expireSessions(): void;
   /** Resolves when every pending write to `dataFile` is on disk. */
   flush(): Promise<void>;
-  /** A copy of the current data set (what `dataFile` holds). */
+  /** A copy of the current data set (what `dataFile` holds, without its `Idempotency-Key` answers). */
   snapshot(): BridgeData;
   /**
    * The last 1000 requests received (CORS preflights excluded), oldest first: lets tests count

@@ -5,12 +5,14 @@ export const ERROR_CODES: Readonly<Record<number, string>> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   410: 'GONE',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'VALIDATION_ERROR',
   429: 'TOO_MANY_REQUESTS',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   500: 'INTERNAL_ERROR',
 };
 
@@ -27,10 +29,14 @@ export class HttpError extends Error {
   readonly code: string;
   readonly errors?: Record<string, string>;
 
-  constructor(status: number, message: string, errors?: Record<string, string>) {
+  /**
+   * `code` defaults to the status's code in `ERROR_CODES`; a failure that a client must tell
+   * apart from others of its status has its own.
+   */
+  constructor(status: number, message: string, errors?: Record<string, string>, code?: string) {
     super(message);
     this.status = status;
-    this.code = ERROR_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+    this.code = code ?? ERROR_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
     if (errors) this.errors = errors;
   }
 }

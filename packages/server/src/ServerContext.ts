@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ChallengeStore } from './challengeStore';
 import type { DataStore, EntityState } from './dataStore';
 import { HttpError } from './HttpError';
+import type { IdempotencyStore } from './idempotencyStore';
 import type { LoginThrottle } from './loginThrottle';
 import type { ResetTokenStore } from './resetTokenStore';
 import type { Session, SessionStore } from './sessionStore';
@@ -11,6 +12,8 @@ import type { EntityRow } from './types';
 export interface ServerContext {
   store: DataStore;
   sessions: SessionStore;
+  /** The remembered answers of writes sent with an `Idempotency-Key`. */
+  idempotency: IdempotencyStore;
   /** Lower-case header name carrying the session. */
   sessionHeader: string;
   /** Cookie name carrying the session. */

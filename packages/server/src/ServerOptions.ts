@@ -42,6 +42,32 @@ export interface LoginThrottleOptions {
 }
 
 /**
+ * How long and how many `Idempotency-Key` answers the server keeps (README,
+ * "Idempotency-Key"). Past a limit a write with a new key is refused with 429 and
+ * `Retry-After` (never is a kept answer forgotten early: its write could then apply twice).
+ *
+ * @example
+ * const idempotency: IdempotencyOptions = { ttlMs: 3_600_000, maxKeysPerUser: 1000 };
+ */
+export interface IdempotencyOptions {
+  /**
+   * How long an answer is kept, in ms from the first request with its key.
+   * @default 86_400_000 (24 h)
+   */
+  ttlMs?: number;
+  /**
+   * Keys one user holds at once; requests without a session share one such allowance.
+   * @default 10_000
+   */
+  maxKeysPerUser?: number;
+  /**
+   * Bytes of answer bodies kept, all users together.
+   * @default 67_108_864 (64 MB)
+   */
+  maxBytes?: number;
+}
+
+/**
  * Options of `createServer`. Every field is optional.
  *
  * @example
@@ -56,7 +82,8 @@ export interface ServerOptions {
   seed?: 'demo' | 'none' | BridgeData;
   /**
    * Persist to this JSON file: loaded at start when it exists, rewritten atomically (temp file
-   * + rename) after every change; writes are serialized so concurrent changes lose nothing.
+   * synced, renamed, folder synced) after every change, before the change is answered; writes
+   * are serialized so concurrent changes lose nothing.
    * @default undefined (in memory only)
    */
   dataFile?: string;
@@ -99,6 +126,11 @@ export interface ServerOptions {
    * @default { maxFailures: 10, maxFailuresPerAddress: 50, windowMs: 900_000 }
    */
   loginThrottle?: false | LoginThrottleOptions;
+  /**
+   * Limits of the `Idempotency-Key` answers kept for the entity writes.
+   * @default { ttlMs: 86_400_000, maxKeysPerUser: 10_000, maxBytes: 67_108_864 }
+   */
+  idempotency?: IdempotencyOptions;
   /**
    * The user type `POST /auth/register` gives new accounts: keep it the least privileged
    * type your access rules know.

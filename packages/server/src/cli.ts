@@ -4,7 +4,8 @@ import { DEMO_USERS } from './demoData';
 import { CLI_USAGE, parseCliArgs } from './parseCliArgs';
 
 // `bridgekit-server`: starts the reference server, prints where it listens and how to sign
-// in, and on SIGINT/SIGTERM stops accepting requests and flushes pending writes.
+// in, and on SIGINT/SIGTERM stops accepting connections, answers the requests in flight and
+// flushes pending writes before it exits.
 async function main(): Promise<void> {
   let options: ReturnType<typeof parseCliArgs>;
   try {

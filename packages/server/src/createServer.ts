@@ -4,9 +4,11 @@ import type { BridgeServer } from './BridgeServer';
 import { createChallengeStore } from './challengeStore';
 import { createDataStore } from './dataStore';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './errors';
+import { createIdempotencyStore } from './idempotencyStore';
 import { createLoginThrottle } from './loginThrottle';
-import { openApiRoute } from './openApiDocument';
+import { openApiRoute } from './openapi/openApiDocument';
 import { corsPlugin } from './plugins/cors';
+import { gracefulClosePlugin } from './plugins/gracefulClose';
 import { csrfPlugin } from './plugins/csrf';
 import { jsonBodyPlugin } from './plugins/jsonBody';
 import { latencyPlugin } from './plugins/latency';
@@ -23,6 +25,9 @@ import type { ServerContext } from './ServerContext';
 import type { ServerOptions } from './ServerOptions';
 import { createSessionStore } from './sessionStore';
 
+/** How long `close()` waits for the requests in flight before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /**
  * Creates the Bridgekit reference server: auth with sessions, and a CRUD + filter + search +
  * pagination API for every entity of the data set, speaking the protocol of
@@ -38,11 +43,17 @@ import { createSessionStore } from './sessionStore';
  */
 export function createServer(options: ServerOptions = {}): BridgeServer {
   const settings = resolveOptions(options);
-  const store = createDataStore(settings.data, settings.dataFile);
+  const idempotency = createIdempotencyStore(settings.idempotency);
+  const store = createDataStore(settings.data, settings.dataFile, {
+    name: 'idempotencyKeys',
+    load: idempotency.load,
+    save: idempotency.save,
+  });
   const sessions = createSessionStore(settings.sessionTtlMs, settings.refreshTtlMs);
   const ctx: ServerContext = {
     store,
     sessions,
+    idempotency,
     sessionHeader: settings.sessionHeader,
     sessionCookie: settings.sessionCookie,
     refreshCookie: settings.refreshCookie,
@@ -63,8 +74,9 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
   const app = Fastify({
     logger: settings.logger,
     bodyLimit: 1_048_576,
-    // Keep-alive connections of test clients must not hold close() open.
-    forceCloseConnections: true,
+    // close() ends idle keep-alive connections at once and lets every request in flight be
+    // answered (gracefulClosePlugin); a client retrying a reset write would apply it twice.
+    forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 500 },
     frameworkErrors,
     clientErrorHandler,
@@ -73,6 +85,7 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
   // Order matters for the onRequest hooks: log, CORS (answers preflights), cookies, CSRF, delay.
   app.register(securityHeadersPlugin);
   app.register(errorsPlugin);
+  app.register(gracefulClosePlugin);
   app.register(jsonBodyPlugin);
   app.register(requestLogPlugin, { log, sessionHeader, sessionCookie });
   app.register(corsPlugin, { origins });
@@ -110,7 +123,13 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
       return { url: `${origin}${settings.basePath}`, port: actual, origin };
     },
     async close() {
-      await app.close();
+      // A client that stalls in the middle of a request does not hold the stop open forever.
+      const stalled = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(stalled);
+      }
       await store.flush();
     },
     expireSessions: () => sessions.expireAll(),

@@ -12,6 +12,20 @@ export interface EntityState {
   nextId: number;
 }
 
+/**
+ * Something the data file keeps beside the data set (the remembered `Idempotency-Key`
+ * answers), written in the same atomic write as the data, so the file never has one without
+ * the other.
+ */
+export interface FileSection {
+  /** Its member in the file. */
+  name: string;
+  /** Restores it from that member (`undefined` when the file has none). */
+  load(saved: unknown): void;
+  /** What to write; the member is left out when this is empty. */
+  save(): unknown[];
+}
+
 /** The server's data: every entity, plus persistence when a data file is set. */
 export interface DataStore {
   entity(name: string): EntityState | undefined;
@@ -71,13 +85,17 @@ function normalize(data: unknown, source: string): Map<string, EntityState> {
 
 /**
  * Builds the store: from `dataFile` when that file exists, else from `seed` (and the file is
- * then created on the first `save()`).
+ * then created on the first `save()`). A `section` is loaded from and saved to the same file.
  *
  * @example
  * const store = createDataStore(createDemoData(), '/tmp/bridgekit.json');
  * await store.save();
  */
-export function createDataStore(seed: BridgeData, dataFile?: string): DataStore {
+export function createDataStore(
+  seed: BridgeData,
+  dataFile?: string,
+  section?: FileSection,
+): DataStore {
   let entities: Map<string, EntityState>;
   if (dataFile) removeStaleTempFiles(dataFile);
   if (dataFile && existsSync(dataFile)) {
@@ -88,6 +106,11 @@ export function createDataStore(seed: BridgeData, dataFile?: string): DataStore 
       throw new TypeError(`Invalid dataFile ${dataFile}: ${(err as Error).message}`);
     }
     entities = normalize(parsed, `dataFile ${dataFile}`);
+    try {
+      section?.load((parsed as Record<string, unknown>)[section.name]);
+    } catch (err) {
+      throw new TypeError(`Invalid dataFile ${dataFile}: ${(err as Error).message}`);
+    }
   } else {
     entities = normalize(seed, 'seed');
   }
@@ -101,7 +124,11 @@ export function createDataStore(seed: BridgeData, dataFile?: string): DataStore 
       ]),
     ),
   });
-  const queue = dataFile ? createWriteQueue(dataFile, snapshot) : undefined;
+  const fileContent = () => {
+    const extra = section?.save() ?? [];
+    return section && extra.length > 0 ? { ...snapshot(), [section.name]: extra } : snapshot();
+  };
+  const queue = dataFile ? createWriteQueue(dataFile, fileContent) : undefined;
 
   return {
     entity: (name) => entities.get(name),

@@ -56,10 +56,23 @@ function text(value: unknown): string | null {
   return isNull(value) ? null : typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/**
+ * The longest `like`/`ilike` pattern, in characters. A match costs the value's length times
+ * the pattern's length over 32 (likeMatch.ts): the limit keeps that factor small, so matching
+ * a value of a megabyte stays as cheap as a few scans of it.
+ */
+export const LIKE_PATTERN_MAX_LENGTH = 200;
+
 // SQL LIKE (`%` any run, `_` one character, `\%` `\_` literal), matched in linear time:
 // the pattern is user input, so it never becomes a regular expression.
 function like(caseInsensitive: boolean): Builder {
-  return (_field, _spec, raw) => {
+  return (field, _spec, raw) => {
+    if (raw.length > LIKE_PATTERN_MAX_LENGTH) {
+      throw new HttpError(
+        400,
+        `"${field}" ${caseInsensitive ? 'ilike' : 'like'} pattern is ${raw.length} characters long: the limit is ${LIKE_PATTERN_MAX_LENGTH} characters`,
+      );
+    }
     const test = likeMatcher(raw, caseInsensitive);
     return (value) => {
       const t = text(value);

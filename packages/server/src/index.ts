@@ -10,9 +10,14 @@
 export type { BridgeServer } from './BridgeServer';
 export { createServer } from './createServer';
 export type { RequestRecord } from './plugins/requestLog';
-export type { CorsOptions, LoginThrottleOptions, ServerOptions } from './ServerOptions';
+export type {
+  CorsOptions,
+  IdempotencyOptions,
+  LoginThrottleOptions,
+  ServerOptions,
+} from './ServerOptions';
 export { createDemoData, DEMO_USERS } from './demoData';
-export { FILTER_OPERATORS } from './filterOperators';
+export { FILTER_OPERATORS, LIKE_PATTERN_MAX_LENGTH } from './filterOperators';
 export { DEFAULT_LIMIT, MAX_LIMIT } from './listQuery';
 export type { ListMeta } from './listQuery';
 export { hashPassword, verifyPassword } from './password';

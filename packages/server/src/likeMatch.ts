@@ -54,17 +54,22 @@ interface LikeAutomaton {
   one: Uint32Array;
   /** Bit k set where token k is `%` (stays on any code unit; also passes on without one). */
   any: Uint32Array;
-  /** Per code unit: bit k set where token k is that literal. */
-  literal: Map<number, Uint32Array>;
+  /** Per ASCII code unit (the common case, looked up by index): bit k set where token k is it. */
+  ascii: Array<Uint32Array | undefined>;
+  /** The same for the other code units. */
+  other: Map<number, Uint32Array>;
   /** Index of the accepting state (the number of tokens). */
   accept: number;
 }
+
+const ASCII = 128;
 
 function automaton(p: LikePattern): LikeAutomaton {
   const words = (p.length >>> 5) + 1;
   const one = new Uint32Array(words);
   const any = new Uint32Array(words);
-  const literal = new Map<number, Uint32Array>();
+  const ascii: Array<Uint32Array | undefined> = new Array(ASCII).fill(undefined);
+  const other = new Map<number, Uint32Array>();
   for (let k = 0; k < p.length; k++) {
     const bit = 1 << (k & 31);
     const w = k >>> 5;
@@ -72,24 +77,16 @@ function automaton(p: LikePattern): LikeAutomaton {
     else if (p.kinds[k] === ANY) any[w] = (any[w] as number) | bit;
     else {
       const code = p.codes[k] as number;
-      const mask = literal.get(code) ?? new Uint32Array(words);
-      literal.set(code, mask);
+      let mask = code < ASCII ? ascii[code] : other.get(code);
+      if (!mask) {
+        mask = new Uint32Array(words);
+        if (code < ASCII) ascii[code] = mask;
+        else other.set(code, mask);
+      }
       mask[w] = (mask[w] as number) | bit;
     }
   }
-  return { words, one, any, literal, accept: p.length };
-}
-
-// A `%` state also stands for the state after it (`%` may match nothing). Tokens after a
-// `%` are never `%` (runs are collapsed), so one step of closure is enough.
-function close(set: Uint32Array, any: Uint32Array): void {
-  let carry = 0;
-  for (let w = 0; w < set.length; w++) {
-    const s = set[w] as number;
-    const stars = s & (any[w] as number);
-    set[w] = s | (stars << 1) | carry;
-    carry = stars >>> 31;
-  }
+  return { words, one, any, ascii, other, accept: p.length };
 }
 
 /**
@@ -98,29 +95,35 @@ function close(set: Uint32Array, any: Uint32Array): void {
  * O(text × tokens / 32) with no backtracking whatever the pattern.
  */
 function matches(a: LikeAutomaton, text: string): boolean {
-  const { words, one, any, literal, accept } = a;
+  const { words, one, any, ascii, other, accept } = a;
   let set = new Uint32Array(words);
   let next = new Uint32Array(words);
-  set[0] = 1;
-  close(set, any);
+  // A `%` state also stands for the state after it (`%` may match nothing). Tokens after a
+  // `%` are never `%` (runs are collapsed), so one step of this closure is enough.
+  set[0] = 1 | ((1 & (any[0] as number)) << 1);
   const acceptWord = accept >>> 5;
   const acceptBit = 1 << (accept & 31);
   // With a trailing `%`, reaching it means the rest of the text matches whatever it is.
   const lastIsAny = accept > 0 && ((any[(accept - 1) >>> 5] as number) >>> ((accept - 1) & 31)) & 1;
   for (let i = 0; i < text.length; i++) {
-    const lit = literal.get(text.charCodeAt(i));
+    const code = text.charCodeAt(i);
+    const lit = code < ASCII ? ascii[code] : other.get(code);
     let carry = 0;
+    let closureCarry = 0;
     let alive = 0;
     for (let w = 0; w < words; w++) {
       const s = set[w] as number;
+      const stars = any[w] as number;
       const advancing = s & ((one[w] as number) | (lit ? (lit[w] as number) : 0));
-      const n = (advancing << 1) | carry | (s & (any[w] as number));
+      let n = (advancing << 1) | carry | (s & stars);
       carry = advancing >>> 31;
+      const reachedStars = n & stars;
+      n |= (reachedStars << 1) | closureCarry;
+      closureCarry = reachedStars >>> 31;
       next[w] = n;
       alive |= n;
     }
     if (alive === 0) return false;
-    close(next, any);
     const done = set;
     set = next;
     next = done;

@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import { createDemoData } from './demoData';
+import type { IdempotencySettings } from './idempotencyStore';
 import type { ServerOptions } from './ServerOptions';
 import type { BridgeData } from './types';
 
@@ -21,6 +22,7 @@ export interface ResolvedOptions {
   logger: FastifyServerOptions['logger'];
   corsOrigins: string[];
   loginThrottle: ThrottleSettings | false;
+  idempotency: IdempotencySettings;
   registerUserType: string;
   passwordResetTtlMs: number;
   twoFactorChallengeTtlMs: number;
@@ -121,6 +123,31 @@ function loginThrottle(option: ServerOptions['loginThrottle']): ThrottleSettings
   };
 }
 
+const IDEMPOTENCY_DEFAULTS: IdempotencySettings = {
+  ttlMs: 86_400_000,
+  maxKeysPerUser: 10_000,
+  maxBytes: 64 * 1024 * 1024,
+};
+
+function idempotency(option: ServerOptions['idempotency']): IdempotencySettings {
+  if (option === undefined) return IDEMPOTENCY_DEFAULTS;
+  if (typeof option !== 'object' || option === null) {
+    throw new TypeError('idempotency must be an object');
+  }
+  for (const name of Object.keys(option)) {
+    if (!(name in IDEMPOTENCY_DEFAULTS)) {
+      throw new TypeError(`idempotency.${name} is not an option (ttlMs, maxKeysPerUser, maxBytes)`);
+    }
+  }
+  const checked = (name: keyof IdempotencySettings) =>
+    positiveInteger(`idempotency.${name}`, option[name], IDEMPOTENCY_DEFAULTS[name]);
+  return {
+    ttlMs: checked('ttlMs'),
+    maxKeysPerUser: checked('maxKeysPerUser'),
+    maxBytes: checked('maxBytes'),
+  };
+}
+
 /**
  * Checks `createServer`'s options (a `TypeError`/`RangeError` naming the option) and fills in
  * the defaults.
@@ -143,6 +170,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     logger: options.logger ?? false,
     corsOrigins: corsOrigins(options.cors),
     loginThrottle: loginThrottle(options.loginThrottle),
+    idempotency: idempotency(options.idempotency),
     passwordResetTtlMs: nonNegative('passwordResetTtlMs', options.passwordResetTtlMs, 1_800_000),
     twoFactorChallengeTtlMs: nonNegative(
       'twoFactorChallengeTtlMs',

@@ -4,9 +4,22 @@ import { basename, dirname, join } from 'node:path';
 
 let counter = 0;
 
+// A rename is an entry of the folder: until the folder itself is synced, a power cut may
+// bring the old file back. Windows cannot open a folder to sync it (and needs no such sync).
+async function syncFolder(folder: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
- * Writes JSON to a temporary file beside `file`, syncs it, then renames it over `file`, so a
- * crash at any moment leaves either the old or the new content, never a torn file.
+ * Writes JSON to a temporary file beside `file`, syncs it, renames it over `file` and syncs
+ * the folder, so a crash or a power cut at any moment leaves either the old or the new
+ * content, never a torn file, and once it resolves the new content is on the disk.
  *
  * @example
  * await writeJsonAtomic('/tmp/data.json', { entities: {} });
@@ -26,6 +39,7 @@ export async function writeJsonAtomic(file: string, value: unknown): Promise<voi
     await rm(tmp, { force: true });
     throw err;
   }
+  await syncFolder(dirname(file));
 }
 
 function processAlive(pid: number): boolean {

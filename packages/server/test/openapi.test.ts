@@ -115,6 +115,35 @@ describe('GET /openapi.json', () => {
     expect(doc.components.schemas.Product.properties.price).toEqual({ type: 'number', minimum: 0 });
   });
 
+  it('declares the Idempotency-Key header on every entity write, with its 422 and 429', () => {
+    const keyed = (op: Json) =>
+      (op.parameters ?? []).filter((p: Json) => p.name === 'Idempotency-Key');
+    for (const name of Object.keys(createDemoData().entities)) {
+      const writes = [
+        doc.paths[`/${name}`].post,
+        doc.paths[`/${name}/{id}`].put,
+        doc.paths[`/${name}/{id}`].patch,
+        doc.paths[`/${name}/{id}`].delete,
+      ];
+      for (const op of writes) {
+        const [header] = keyed(op);
+        expect(header, op.operationId).toMatchObject({
+          in: 'header',
+          required: false,
+          schema: { type: 'string', minLength: 1, maxLength: 255 },
+        });
+        expect(header.description).toMatch(/24 h/);
+        expect(op.responses[422].description).toMatch(/IDEMPOTENCY_KEY_REUSED/);
+        expect(op.responses[429].description).toMatch(/Idempotency-Key/);
+        const success = op.responses[op.operationId.startsWith('create') ? 201 : 200];
+        expect(success.headers['Idempotent-Replayed']).toBeDefined();
+      }
+      expect(keyed(doc.paths[`/${name}`].get)).toEqual([]);
+    }
+    // Sign-in and account routes do not remember answers (they carry secrets).
+    expect(keyed(doc.paths['/auth/login'].post)).toEqual([]);
+  });
+
   it('describes the auth routes', () => {
     for (const path of ['/auth/login', '/auth/logout', '/auth/refresh', '/auth/register']) {
       expect(doc.paths[path]?.post, path).toBeDefined();

@@ -7,6 +7,7 @@ import { assertSafeId } from '../recordId';
 import { authorize, requestSessionId, type ServerContext } from '../ServerContext';
 import { toPublicRow } from '../toPublicRow';
 import type { EntityRow } from '../types';
+import { writeRoute } from './writeRoute';
 
 type Params = { entity: string; id?: string };
 
@@ -62,7 +63,8 @@ const idRoute = {
 
 /**
  * The collection routes (README, "Endpoints") for every entity of the store: list, search, get,
- * create (201), replace (PUT), merge (PATCH) and delete (200 with the deleted row).
+ * create (201), replace (PUT), merge (PATCH) and delete (200 with the deleted row); the writes
+ * honour `Idempotency-Key` (writeRoute).
  *
  * @example
  * app.register((scope) => entityRoutes(scope, ctx), { prefix: '/api' });
@@ -92,38 +94,42 @@ export async function entityRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     return { success: true, data: toPublicRow(rowOf(entity, request)) };
   });
 
-  app.post('/:entity', async (request, reply) => {
-    const entity = entityOf(ctx, request);
-    authorize(ctx, request, entity, 'write');
-    const given = clientId(entity, request.body);
-    const row = buildRecord(entity.schema, request.body, 'create', undefined, given ?? '');
-    row.id = given ?? ctx.store.allocateId(entity);
-    entity.rows.set(row.id, row);
-    await ctx.store.save();
-    reply.code(201);
-    return { success: true, data: toPublicRow(row) };
-  });
+  app.post(
+    '/:entity',
+    writeRoute(ctx, (request) => {
+      const entity = entityOf(ctx, request);
+      authorize(ctx, request, entity, 'write');
+      const given = clientId(entity, request.body);
+      const row = buildRecord(entity.schema, request.body, 'create', undefined, given ?? '');
+      row.id = given ?? ctx.store.allocateId(entity);
+      entity.rows.set(row.id, row);
+      return { status: 201, body: { success: true, data: toPublicRow(row) } };
+    }),
+  );
 
-  const write = (mode: WriteMode) => async (request: FastifyRequest) => {
-    const entity = entityOf(ctx, request);
-    authorize(ctx, request, entity, 'write');
-    const existing = rowOf(entity, request);
-    const row = buildRecord(entity.schema, request.body, mode, existing, existing.id);
-    entity.rows.set(row.id, row);
-    if (entity.name === 'users') endSessionsAfterUserChange(ctx, request, existing, row);
-    await ctx.store.save();
-    return { success: true, data: toPublicRow(row) };
-  };
+  const write = (mode: WriteMode) =>
+    writeRoute(ctx, (request) => {
+      const entity = entityOf(ctx, request);
+      authorize(ctx, request, entity, 'write');
+      const existing = rowOf(entity, request);
+      const row = buildRecord(entity.schema, request.body, mode, existing, existing.id);
+      entity.rows.set(row.id, row);
+      if (entity.name === 'users') endSessionsAfterUserChange(ctx, request, existing, row);
+      return { status: 200, body: { success: true, data: toPublicRow(row) } };
+    });
   app.put('/:entity/:id', idRoute, write('replace'));
   app.patch('/:entity/:id', idRoute, write('merge'));
 
-  app.delete('/:entity/:id', idRoute, async (request) => {
-    const entity = entityOf(ctx, request);
-    authorize(ctx, request, entity, 'write');
-    const row = rowOf(entity, request);
-    entity.rows.delete(row.id);
-    if (entity.name === 'users') endSessionsAfterUserChange(ctx, request, row, undefined);
-    await ctx.store.save();
-    return { success: true, data: toPublicRow(row) };
-  });
+  app.delete(
+    '/:entity/:id',
+    idRoute,
+    writeRoute(ctx, (request) => {
+      const entity = entityOf(ctx, request);
+      authorize(ctx, request, entity, 'write');
+      const row = rowOf(entity, request);
+      entity.rows.delete(row.id);
+      if (entity.name === 'users') endSessionsAfterUserChange(ctx, request, row, undefined);
+      return { status: 200, body: { success: true, data: toPublicRow(row) } };
+    }),
+  );
 }

@@ -8,13 +8,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createClient } from '@bridgekit/core';
 import { createServer } from '@bridgekit/server';
 import { afterEach, describe, expect, it } from 'vitest';
-
-const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+import { startCli, stopGroup } from './cli';
 
 const ROUNDS = 5;
 const SEEDED_PRODUCTS = 300;
@@ -22,52 +19,20 @@ const SEEDED_PRODUCTS = 300;
 let child: ChildProcess | undefined;
 let dir: string | undefined;
 afterEach(async () => {
-  if (child) await killGroup(child);
+  if (child) await stopGroup(child, 'SIGKILL');
   child = undefined;
   if (dir) await rm(dir, { recursive: true, force: true });
   dir = undefined;
 });
 
-/** Starts the CLI on the data file and resolves its API URL once it listens. */
-function startCli(file: string): Promise<{ proc: ChildProcess; url: string }> {
-  // The tsx CLI runs the server in a child process: its own process group lets one SIGKILL
-  // reach the server itself, not just the wrapper.
-  const proc = spawn(process.execPath, [tsx, cli, '--port', '0', '--data', file], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child = proc;
-  let out = '';
-  return new Promise((resolve, reject) => {
-    proc.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ proc, url: match[1]! });
-    });
-    proc.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    proc.on('exit', (code, signal) =>
-      reject(new Error(`server exited (${code ?? signal}) before listening:\n${out}`)),
-    );
-  });
+/** Starts the CLI on the data file, remembered for the clean-up. */
+async function startOn(file: string): Promise<{ proc: ChildProcess; url: string }> {
+  const started = await startCli(['--data', file]);
+  child = started.proc;
+  return started;
 }
 
-const groupAlive = (pid: number) => {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** SIGKILLs the spawned process group and resolves once no process of it is left. */
-async function killGroup(proc: ChildProcess): Promise<void> {
-  const pid = proc.pid!;
-  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
-  while (groupAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 5));
-}
+const killGroup = (proc: ChildProcess) => stopGroup(proc, 'SIGKILL');
 
 describe('data file after SIGKILL during writes', () => {
   it(`stays valid JSON and keeps every acknowledged create across ${ROUNDS} kills`, async () => {
@@ -77,7 +42,7 @@ describe('data file after SIGKILL during writes', () => {
     let attempted = 0;
 
     for (let round = 0; round < ROUNDS; round++) {
-      const { proc, url } = await startCli(file);
+      const { proc, url } = await startOn(file);
       // The file parses after the previous kill, and the server could start from it.
       const onDisk = JSON.parse(await readFile(file, 'utf8'));
       const rows = onDisk.entities.products.rows.length;
@@ -121,7 +86,7 @@ describe('data file after SIGKILL during writes', () => {
     expect(new Set(ids).size).toBe(ids.length);
     // A kill mid-write may leave a temporary file; the next start removes those of dead
     // processes, so after a clean stop only the data file is left.
-    const { proc } = await startCli(file);
+    const { proc } = await startOn(file);
     await killGroup(proc);
     const leftovers = (await readdir(dir)).filter((name) => name !== 'data.json');
     expect(leftovers).toEqual([]);

@@ -23,7 +23,7 @@ function preflight(origin: string) {
     headers: {
       origin,
       'access-control-request-method': 'DELETE',
-      'access-control-request-headers': 'x-session-id,content-type',
+      'access-control-request-headers': 'x-session-id,content-type,idempotency-key',
     },
   });
 }
@@ -46,13 +46,14 @@ describe('CORS', () => {
     }
   });
 
-  it('admits a listed origin with credentials, the session header and Retry-After exposed', async () => {
+  it('admits a listed origin with credentials, the session and key headers, Retry-After and Idempotent-Replayed exposed', async () => {
     running = await start({ cors: { origins: [APP, 'http://127.0.0.1:5173'] } });
     const res = await preflight(APP);
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(APP);
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
     expect(res.headers.get('access-control-allow-headers')).toMatch(/x-session-id/i);
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/idempotency-key/i);
     expect(res.headers.get('access-control-allow-methods')).toMatch(/DELETE/);
     expect(res.headers.get('vary')).toMatch(/origin/i);
     const get = await raw(`${running.url}/health`, {
@@ -60,6 +61,7 @@ describe('CORS', () => {
     });
     expect(get.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     expect(get.headers.get('access-control-expose-headers')).toMatch(/retry-after/i);
+    expect(get.headers.get('access-control-expose-headers')).toMatch(/idempotent-replayed/i);
     // A preflight is not a request of the client's: the log leaves it out.
     expect(running.server.requests().map((r) => r.method)).toEqual(['GET']);
   });

@@ -15,6 +15,20 @@ beforeAll(async () => {
 });
 afterAll(() => running.stop());
 
+/** Writes `request` on a raw connection and resolves everything answered until it closes. */
+function rawExchange(request: string): Promise<string> {
+  const { port } = new URL(running.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
 function expectJsonError(res: { headers: Headers; body: unknown }, status: number) {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -67,24 +81,26 @@ describe('X-Content-Type-Options: nosniff and JSON-only errors', () => {
   });
 
   it('a request Node cannot parse gets the JSON envelope with nosniff', async () => {
-    const { port } = new URL(running.url);
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n');
-      });
-      let text = '';
-      socket.on('data', (chunk) => {
-        text += chunk.toString();
-      });
-      socket.on('close', () => resolve(text));
-      socket.on('error', reject);
-    });
+    const answer = await rawExchange(
+      'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toMatch(/x-content-type-options: nosniff/i);
     expect(answer).toMatch(/content-type: application\/json/i);
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
       success: false,
       code: 'BAD_REQUEST',
+    });
+  });
+  it('headers too large get a 431 with a code of their own', async () => {
+    const answer = await rawExchange(
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/x-content-type-options: nosniff/i);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      success: false,
+      code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
     });
   });
 });

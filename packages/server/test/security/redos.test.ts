@@ -54,3 +54,38 @@ describe('like/ilike against hostile patterns', () => {
     expect(res.body.meta.total).toBe(0);
   });
 });
+
+describe('like/ilike pattern length', () => {
+  // A value of about 1 MB (what a body may carry) and patterns around the limit.
+  const HUGE = 'a'.repeat(1_000_000);
+  let hugeId: string;
+  beforeAll(async () => {
+    const res = await raw(`${running.url}/products`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': session },
+      body: JSON.stringify({ name: HUGE, price: 1 }),
+    });
+    expect(res.status).toBe(201);
+    hugeId = res.body.data.id;
+  });
+
+  it.each(['like', 'ilike'])(
+    '%s: a 10 000-character pattern is refused with a 400 that names the limit',
+    async (operator) => {
+      const pattern = encodeURIComponent(`%${'a'.repeat(9_998)}b`);
+      const res = await list(`name[${operator}]=${pattern}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+      expect(res.body.error).toMatch(/name.*limit is 200 characters/);
+    },
+  );
+
+  it('a pattern at the limit is matched over the 1 MB value', async () => {
+    const hit = await list(`name[like]=${encodeURIComponent(`%${'a'.repeat(199)}`)}`);
+    expect(hit.status).toBe(200);
+    expect(hit.body.data.map((row: { id: string }) => row.id)).toContain(hugeId);
+    const miss = await list(`name[ilike]=${encodeURIComponent(`%${'A'.repeat(198)}b`)}`);
+    expect(miss.status).toBe(200);
+    expect(miss.body.meta.total).toBe(0);
+  });
+});
