@@ -75,7 +75,6 @@ export function createOfflineQueue(
   const replaying = new Set<string>();
   let running: { stop: () => void; abort: AbortController } | undefined;
   let draining: Promise<void> | undefined;
-  let drainAgain = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let channel: BroadcastChannel | undefined;
 
@@ -174,19 +173,21 @@ export function createOfflineQueue(
     }
   };
 
+  // One replay at a time; a call during one runs another after it (coalesced), so whatever
+  // was queued before the call has been tried when its promise settles.
+  let after: Promise<void> | undefined;
   const replay = (): Promise<void> => {
     if (draining) {
-      drainAgain = true;
-      return draining;
+      after ??= draining.then(() => {
+        after = undefined;
+        return replay();
+      });
+      return after;
     }
     draining = exclusive(`${lock}:replay`, drain)
       .catch(() => {})
       .finally(() => {
         draining = undefined;
-        if (drainAgain) {
-          drainAgain = false;
-          void replay();
-        }
       });
     return draining;
   };
