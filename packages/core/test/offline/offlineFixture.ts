@@ -188,8 +188,12 @@ export interface Device {
  * A client of the API with its storage (one per device; two devices may share one storage to
  * play two tabs) and its auth service.
  */
-export function device(url: string, storage: StorageAdapter = new MemoryStorage()): Device {
-  const client = createClient(url, { storage, timeout: 5000 });
+export function device(
+  url: string,
+  storage: StorageAdapter = new MemoryStorage(),
+  storageKeyPrefix?: string,
+): Device {
+  const client = createClient(url, { storage, timeout: 5000, storageKeyPrefix });
   const auth = createAuthService(client);
   return {
     client,
@@ -202,10 +206,13 @@ export function device(url: string, storage: StorageAdapter = new MemoryStorage(
 }
 
 /** Resolves once `check` holds (polled), or rejects after `ms`. */
-export async function until(check: () => boolean, ms = 5000): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out after ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** Waits `ms`. */
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
