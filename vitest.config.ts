@@ -102,6 +102,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The built documentation site, walked in Chromium (npm test builds it first).
+          name: 'docs',
+          root: './docs',
+          environment: 'node',
+          include: ['test/**/*.e2e.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Real Chromium against built apps; expects `npm run build` and the examples' builds.
           name: 'e2e',
           root: './examples',

@@ -81,15 +81,25 @@ function optOutReason(lines, fenceIndex, words) {
   return comment ? comment[1].trim() : null;
 }
 
-/** Every README.md under `root`, outside dependencies and build output, sorted. */
+/**
+ * Every page whose examples are checked, sorted: each README.md under `root` outside
+ * dependencies and build output, and every Markdown page of the documentation site (`docs/`),
+ * but for the API reference TypeDoc generates there (its code is the declarations themselves).
+ */
 export function findReadmes(root) {
   const found = [];
+  const site = join(root, 'docs');
+  const generated = new Set([join(site, 'reference'), join(site, '.vitepress')]);
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!SKIPPED_DIRS.has(entry.name)) walk(join(dir, entry.name));
-      } else if (entry.name.toLowerCase() === 'readme.md') {
-        found.push(join(dir, entry.name));
+        if (!SKIPPED_DIRS.has(entry.name) && !generated.has(path)) walk(path);
+      } else if (
+        entry.name.toLowerCase() === 'readme.md' ||
+        (entry.name.endsWith('.md') && path.startsWith(`${site}/`))
+      ) {
+        found.push(path);
       }
     }
   };

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite in one command. Builds the packages (the e2e apps use the built
-// output), runs Vitest (core, server, react, nextjs, e2e in Chromium), the React Native Jest
+// output) and the documentation site, runs Vitest (core, server, react, nextjs, e2e in
+// Chromium, the docs site walked in Chromium), the React Native Jest
 // suite, the demo's type check and the stages that check what ships (the packed packages
 // installed in scratch projects: README examples, plain Node and Jest, Metro + Hermes), then
 // prints one closing line `tests: N passed, N failed`.
@@ -25,7 +26,10 @@ let failed = 0;
 let status = 0;
 
 if (!skipBuild) {
+  // The packages, then the documentation site (its reference is generated from their TSDoc;
+  // the `docs` project walks the built site in Chromium).
   status = run('npm', ['run', 'build', '--silent']);
+  if (status === 0) status = run('npm', ['run', 'docs:build', '--silent']);
   if (status !== 0) {
     console.error('build failed; tests not run');
     process.exit(status);
