@@ -69,6 +69,7 @@ export function BridgeForm<
   method,
   onSuccess,
   onError,
+  onQueued,
   children,
   initialValues = EMPTY as TValues,
   transformValues,
@@ -108,6 +109,7 @@ export function BridgeForm<
       onSuccess?.(data);
     },
     ...(onError && { onError }),
+    ...(onQueued && { onQueued }),
   });
 
   const setValue = useCallback(<K extends keyof TValues>(name: K, value: TValues[K]) => {

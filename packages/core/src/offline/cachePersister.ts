@@ -7,7 +7,13 @@
  */
 import type { StorageAdapter } from '../contract/http';
 import type { AuthService } from '../services/authService';
-import type { CacheLike, CachePersister, PersistCacheOptions, PersistHost } from './persistTypes';
+import type {
+  CacheLike,
+  CachePersister,
+  PersistCacheOptions,
+  PersistHost,
+  SWRHookLike,
+} from './persistTypes';
 import { readSavedCache, type SavedEntry, type SavedScope, writeSavedCache } from './savedCache';
 
 /** How long changes wait before they are saved together. */
@@ -151,32 +157,33 @@ export function createCachePersister(
     return restore;
   };
 
-  return {
-    restored,
-    provider(inner = new Map()) {
-      const watched: CacheLike = {
-        keys: () => inner.keys(),
-        get: (swrKey) => inner.get(swrKey),
-        set(swrKey, value) {
-          const before = inner.get(swrKey);
-          inner.set(swrKey, value);
-          // New data, or the same data confirmed by a revalidation that just ended.
-          const confirmed =
-            before?.isValidating === true && value?.isValidating === false && !value.error;
-          if (value?.data !== before?.data || confirmed) changed(swrKey, value?._k, value?.data);
-        },
-        delete(swrKey) {
-          const { _k: key } = inner.get(swrKey) ?? {};
-          inner.delete(swrKey);
-          changed(swrKey, key, undefined);
-        },
-      };
-      // SWR may call the provider more than once (React runs state initializers twice in
-      // development): the last cache is the one in use.
-      cache = inner;
-      return watched;
-    },
-    middleware: (useSWRNext) => (key, fetcher, config) => {
+  const provider = (inner: CacheLike = new Map()): CacheLike => {
+    const watched: CacheLike = {
+      keys: () => inner.keys(),
+      get: (swrKey) => inner.get(swrKey),
+      set(swrKey, value) {
+        const before = inner.get(swrKey);
+        inner.set(swrKey, value);
+        // New data, or the same data confirmed by a revalidation that just ended.
+        const confirmed =
+          before?.isValidating === true && value?.isValidating === false && !value.error;
+        if (value?.data !== before?.data || confirmed) changed(swrKey, value?._k, value?.data);
+      },
+      delete(swrKey) {
+        const { _k: key } = inner.get(swrKey) ?? {};
+        inner.delete(swrKey);
+        changed(swrKey, key, undefined);
+      },
+    };
+    // SWR may call the provider more than once (React runs state initializers twice in
+    // development): the last cache is the one in use.
+    cache = inner;
+    return watched;
+  };
+
+  const middleware =
+    (useSWRNext: SWRHookLike): SWRHookLike =>
+    (key, fetcher, config) => {
       if (!restoring || typeof fetcher !== 'function' || !isBridgeKey(key)) {
         return useSWRNext(key, fetcher, config);
       }
@@ -193,7 +200,17 @@ export function createCachePersister(
       };
       swr = useSWRNext(key, afterRestore, config);
       return swr;
-    },
+    };
+
+  return {
+    restored,
+    provider,
+    middleware,
+    swrConfig: (app = {}) => ({
+      ...app,
+      provider: (parent) => provider(app.provider?.(parent)),
+      use: [middleware, ...(app.use ?? [])],
+    }),
     start() {
       void startRestore();
       const stops = instances.map(watchUser);

@@ -16,6 +16,7 @@ export type {
   PersistCacheModule,
   PersistCacheOptions,
   PersistHost,
+  SWRConfigLike,
   SWRHookLike,
 } from './persistTypes';
 export type {

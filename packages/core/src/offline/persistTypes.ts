@@ -48,6 +48,13 @@ export interface CacheLike {
 /** The hook an SWR middleware wraps (`useSWRNext`), loosely typed: core does not depend on SWR. */
 export type SWRHookLike = (key: any, fetcher: any, config: any) => any;
 
+/** The SWR options the persister sets (a part of SWR's `SWRConfiguration`). */
+export interface SWRConfigLike {
+  provider?: (parent: any) => CacheLike;
+  use?: Array<(useSWRNext: any) => any>;
+  [option: string]: unknown;
+}
+
 /**
  * What a provider lends the persister: its instances, each with its client (storage, key
  * prefix) and auth service (who is signed in).
@@ -64,7 +71,7 @@ export interface PersistHost {
  *
  * @example
  * const persister = persistCache()({ instances });
- * <SWRConfig value={{ provider: persister.provider, use: [persister.middleware] }} />
+ * <SWRConfig value={persister.swrConfig()} />
  */
 export interface CachePersister {
   /**
@@ -72,6 +79,11 @@ export interface CachePersister {
    * Bridgekit entries are saved, at most about once a second.
    */
   provider(inner?: CacheLike): CacheLike;
+  /**
+   * The app's SWR options with the persister's: `provider` (over the app's own provider, if
+   * any) and `middleware` first in `use`. What the providers give `<SWRConfig>`.
+   */
+  swrConfig(app?: SWRConfigLike): SWRConfigLike;
   /**
    * An SWR middleware (SWR's `use` option): while the cache is restored, a Bridgekit query
    * waits (it reports `isLoading`); then it shows the restored data at once and asks the

@@ -84,7 +84,7 @@ export interface OfflineQueueOptions {
  *
  * @example
  * const queue = offlineQueue()({ client, auth });
- * const stop = queue.start();
+ * const stop = queue.start((write) => console.log(`${write.method} ${write.endpoint} applied`));
  * queue.subscribe(({ pending }) => console.log(`${pending.length} waiting`));
  */
 export interface OfflineQueue {
@@ -97,14 +97,14 @@ export interface OfflineQueue {
   retry(id: string): Promise<void>;
   /** Removes a write, pending or failed, without sending it. */
   discard(id: string): Promise<void>;
-  /** Calls `listener` with each replayed write the server applied (a 2xx). */
-  onApplied(listener: (write: QueuedWrite) => void): () => void;
   /**
    * Starts the queue: its middleware on the client, the connectivity and auth listeners, and
-   * a replay of what waits. Returns the function that stops all of it (a request in flight is
-   * aborted and stays queued); it may be started again.
+   * a replay of what waits. `onApplied` is called with each replayed write the server applied
+   * (a 2xx): the providers revalidate the queries of its endpoint there. Returns the function
+   * that stops all of it (a request in flight is aborted and stays queued); it may be started
+   * again.
    */
-  start(): () => void;
+  start(onApplied?: (write: QueuedWrite) => void): () => void;
 }
 
 /**

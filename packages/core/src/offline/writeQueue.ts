@@ -70,10 +70,11 @@ export function createOfflineQueue(
   let loaded: Promise<void> = Promise.resolve();
   let state: OfflineQueueState = { isOnline: connectivity.isOnline(), pending: [], failed: [] };
   const listeners = new Set<(state: OfflineQueueState) => void>();
-  const appliedListeners = new Set<(write: QueuedWrite) => void>();
   // Keys of the writes being replayed: the middleware lets them through.
   const replaying = new Set<string>();
-  let running: { stop: () => void; abort: AbortController } | undefined;
+  let running:
+    | { stop: () => void; abort: AbortController; onApplied?: (write: QueuedWrite) => void }
+    | undefined;
   let draining: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let channel: BroadcastChannel | undefined;
@@ -142,7 +143,7 @@ export function createOfflineQueue(
     switch (outcomeOf(response)) {
       case 'applied':
         await change((list) => list.filter((w) => w.id !== write.id));
-        for (const listener of [...appliedListeners]) listener(publicWrite(write));
+        running?.onApplied?.(publicWrite(write));
         return true;
       case 'refused':
         await update(write.id, { attempts, error: response.error, failed: true });
@@ -262,13 +263,7 @@ export function createOfflineQueue(
       await replay();
     },
     discard: (id) => change((list) => list.filter((w) => w.id !== id)),
-    onApplied(listener) {
-      appliedListeners.add(listener);
-      return () => {
-        appliedListeners.delete(listener);
-      };
-    },
-    start() {
+    start(onApplied) {
       if (running) return stop;
       const removers = [
         client.use(middleware),
@@ -290,6 +285,7 @@ export function createOfflineQueue(
           for (const remove of removers) remove();
         },
         abort: new AbortController(),
+        onApplied,
       };
       loaded = reload();
       // After a reload or a cold start: what waits goes out now.

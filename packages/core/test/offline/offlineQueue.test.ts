@@ -82,9 +82,9 @@ describe('a write that cannot reach the server is kept and resolves QUEUED at on
   it('goes back online: sent once with its key, removed, the applied write is announced', async () => {
     const tab = device(api.url);
     await tab.signIn('editor');
-    const queue = started(tab);
     const applied: string[] = [];
-    queue.onApplied((write) => applied.push(write.id));
+    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: net });
+    stops.push(queue.start((write) => applied.push(write.id)));
     net.set(false);
     await tab.client.post('/products', { name: 'Back online', price: 3 });
     const id = queue.getState().pending[0]!.id;

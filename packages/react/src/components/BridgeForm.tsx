@@ -107,6 +107,7 @@ export function BridgeForm<TData = any>({
   method,
   onSuccess,
   onError,
+  onQueued,
   children,
   instanceId,
   dialect,
@@ -136,6 +137,7 @@ export function BridgeForm<TData = any>({
       onSuccess?.(data);
     },
     ...(onError && { onError }),
+    ...(onQueued && { onQueued }),
   });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

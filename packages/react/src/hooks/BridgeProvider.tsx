@@ -7,6 +7,11 @@ import {
   createClient,
 } from '@bridgekit/core';
 import type { AuthLifecycleModule } from '@bridgekit/core/auth';
+import type {
+  OfflineQueueModule,
+  PersistCacheModule,
+  SWRConfigLike,
+} from '@bridgekit/core/offline';
 import { type ReactNode, useState } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import {
@@ -14,6 +19,7 @@ import {
   type BridgeContextValue,
   type BridgeInstance,
 } from './internal/BridgeContext';
+import { OfflineModules } from './internal/OfflineModules';
 import { withBridgeRetryPolicy } from './retryPolicy';
 
 /** The opt-in modules an instance takes. */
@@ -27,6 +33,13 @@ interface Modules {
    * @default undefined (none)
    */
   lifecycle?: AuthLifecycleModule;
+  /**
+   * The offline write queue (`offlineQueue(options)` from `@bridgekit/core/offline`): a write
+   * that cannot reach the server is kept on the device and sent again later, once, in order,
+   * under its user's session; `useOfflineQueue()` shows what waits.
+   * @default undefined (none)
+   */
+  offline?: OfflineQueueModule;
 }
 
 /**
@@ -108,6 +121,13 @@ export interface BridgeProviderProps extends Modules {
    * @default undefined (SWR's own defaults, or an outer SWRConfig; Bridgekit's retry policy)
    */
   swr?: SWRConfiguration;
+  /**
+   * The persisted cache (`persistCache(options)` from `@bridgekit/core/offline`): the queries
+   * of every instance are kept on the device and shown at once after a reload or a cold start
+   * (the hooks report `isLoading` until they are back), then asked again.
+   * @default undefined (the cache lives in memory only)
+   */
+  persist?: PersistCacheModule;
   children?: ReactNode;
 }
 
@@ -122,7 +142,12 @@ const authByClient = new WeakMap<Client, AuthService>();
 function instanceOf(
   id: string,
   client: Client,
-  { authPaths: paths, userStorageKey, lifecycle }: BridgeClientInstance | BridgeInstanceConfig,
+  {
+    authPaths: paths,
+    userStorageKey,
+    lifecycle,
+    offline,
+  }: BridgeClientInstance | BridgeInstanceConfig,
 ): BridgeInstance {
   const auth = () => {
     let service = authByClient.get(client);
@@ -133,13 +158,20 @@ function instanceOf(
     }
     return service;
   };
+  const account = lifecycle?.(auth());
   return {
     id,
     client,
-    account: lifecycle?.(auth()),
+    account,
     get auth() {
       return auth();
     },
+    // Sign-in and account requests are never queued: the queue is told their paths.
+    offline: offline?.({
+      client,
+      auth: auth(),
+      accountPaths: account && Object.values(account.paths),
+    }),
   };
 }
 
@@ -155,7 +187,7 @@ function createInstance(
   const { client } = input as BridgeClientInstance;
   if (client) return instanceOf(id, client, input);
   const config = transform ? transform(input as BridgeInstanceConfig, id) : input;
-  const { baseUrl, authPaths, userStorageKey, lifecycle, ...clientConfig } =
+  const { baseUrl, authPaths, userStorageKey, lifecycle, offline, ...clientConfig } =
     config as BridgeInstanceConfig;
   if (typeof baseUrl !== 'string' || baseUrl === '') {
     throw new TypeError(
@@ -191,7 +223,7 @@ function createContextValue(props: BridgeProviderProps): BridgeContextValue {
   for (const [id, input] of Object.entries(inputs)) {
     created[id] = createInstance(id, input, props.transformConfig, id === defaultInstance);
   }
-  return { instances: created, defaultInstance };
+  return { instances: created, defaultInstance, persist: props.persist?.({ instances: created }) };
 }
 
 /**
@@ -214,10 +246,19 @@ function createContextValue(props: BridgeProviderProps): BridgeContextValue {
  */
 export function BridgeProvider(props: BridgeProviderProps): ReactNode {
   const [value] = useState(() => createContextValue(props));
-  const content = <BridgeContext.Provider value={value}>{props.children}</BridgeContext.Provider>;
+  // The persisted cache is the SWR cache provider, over the app's own (React Native's).
+  const swr = (value.persist?.swrConfig(props.swr as SWRConfigLike) ?? props.swr) as
+    | SWRConfiguration
+    | undefined;
+  const content = (
+    <BridgeContext.Provider value={value}>
+      <OfflineModules />
+      {props.children}
+    </BridgeContext.Provider>
+  );
   return (
     <SWRConfig value={withBridgeRetryPolicy}>
-      {props.swr ? <SWRConfig value={props.swr}>{content}</SWRConfig> : content}
+      {swr ? <SWRConfig value={swr}>{content}</SWRConfig> : content}
     </SWRConfig>
   );
 }

@@ -1,13 +1,15 @@
 import type { AuthService, Client } from '@bridgekit/core';
 import type { AuthLifecycle } from '@bridgekit/core/auth';
+import type { CachePersister, OfflineQueue } from '@bridgekit/core/offline';
 import { createContext, useContext } from 'react';
 
-/** One configured API: its client, its auth service and, when the app passed the module, its lifecycle. */
+/** One configured API: its client, its auth service and the modules the app passed (lifecycle, offline queue). */
 export interface BridgeInstance {
   readonly id: string;
   readonly client: Client;
   readonly auth: AuthService;
   readonly account: AuthLifecycle | undefined;
+  readonly offline: OfflineQueue | undefined;
 }
 
 /** What `BridgeProvider` puts in context. */
@@ -15,6 +17,8 @@ export interface BridgeContextValue {
   /** By id, in an object without prototype. */
   readonly instances: Readonly<Record<string, BridgeInstance>>;
   readonly defaultInstance: string;
+  /** The persisted cache, when the app passed the module. */
+  readonly persist: CachePersister | undefined;
 }
 
 /** The context `BridgeProvider` fills. Internal: hooks reach it through `useBridgeInstance`. */
