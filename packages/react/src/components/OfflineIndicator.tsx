@@ -1,6 +1,6 @@
 import { browserConnectivity } from '@bridgekit/core/offline';
 import { type ReactNode, useState, useSyncExternalStore } from 'react';
-import { useOfflineQueueState } from '../hooks/useOfflineQueue';
+import { useOfflineQueueState } from '../hooks/index';
 
 /**
  * What {@link OfflineIndicator} shows, and what a render-function child receives.
@@ -64,7 +64,7 @@ export function OfflineIndicator({
   className,
   children,
 }: OfflineIndicatorProps = {}): ReactNode {
-  const { state } = useOfflineQueueState('OfflineIndicator', instanceId);
+  const state = useOfflineQueueState(instanceId);
   const [connectivity] = useState(browserConnectivity);
   const online = useSyncExternalStore(connectivity.subscribe, connectivity.isOnline, onServer);
   const status: OfflineStatus = {

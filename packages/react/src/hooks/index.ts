@@ -69,7 +69,11 @@ export {
 } from './useSearchQueryBuilder';
 
 // Offline (the modules come from '@bridgekit/core/offline')
-export { type UseOfflineQueueResult, useOfflineQueue } from './useOfflineQueue';
+export {
+  type UseOfflineQueueResult,
+  useOfflineQueue,
+  useOfflineQueueState,
+} from './useOfflineQueue';
 export type {
   OfflineQueueModule,
   OfflineQueueState,

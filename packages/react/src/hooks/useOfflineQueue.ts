@@ -1,6 +1,6 @@
 import type { OfflineQueue, OfflineQueueState } from '@bridgekit/core/offline';
-import { useMemo, useSyncExternalStore } from 'react';
-import { useBridgeInstance } from './internal/BridgeContext';
+import { useContext, useMemo, useSyncExternalStore } from 'react';
+import { BridgeContext, useBridgeInstance } from './internal/BridgeContext';
 
 /**
  * What `useOfflineQueue` returns: the queue's state and its actions.
@@ -15,21 +15,26 @@ export interface UseOfflineQueueResult
 const noQueue: OfflineQueue['subscribe'] = () => () => {};
 const nothing = () => undefined;
 
-/**
- * The offline write queue's state (of the signed-in user's writes), or `undefined` when the
- * instance has none. Internal: what `useOfflineQueue` and the indicators share.
- */
-export function useOfflineQueueState(
-  hookName: string,
-  instanceId?: string,
-): { id: string; queue?: OfflineQueue; state?: OfflineQueueState } {
-  const { id, offline } = useBridgeInstance(hookName, instanceId);
-  const state = useSyncExternalStore(
-    offline?.subscribe ?? noQueue,
-    offline?.getState ?? nothing,
-    offline?.getState ?? nothing,
+/** The state of `queue` (`undefined` without one), re-rendering on every change. */
+function useQueueState(queue: OfflineQueue | undefined): OfflineQueueState | undefined {
+  return useSyncExternalStore(
+    queue?.subscribe ?? noQueue,
+    queue?.getState ?? nothing,
+    queue?.getState ?? nothing,
   );
-  return { id, queue: offline, state };
+}
+
+/**
+ * The state of an instance's offline write queue, or `undefined` outside a provider, for an
+ * unknown instance, or when the instance has no queue: for indicators that also work without
+ * one (both `OfflineIndicator`s). `useOfflineQueue` is the strict form, with the actions.
+ *
+ * @example
+ * const waiting = useOfflineQueueState()?.pending.length ?? 0;
+ */
+export function useOfflineQueueState(instanceId?: string): OfflineQueueState | undefined {
+  const context = useContext(BridgeContext);
+  return useQueueState(context?.instances[instanceId ?? context.defaultInstance]?.offline);
 }
 
 /**
@@ -37,8 +42,8 @@ export function useOfflineQueueState(
  * whether the platform is online, the signed-in user's writes that wait (`pending`) and those
  * the server refused or that ran out of attempts (`failed`), each
  * `{ id, method, endpoint, body, queuedAt, attempts, error? }`, and `replay()`, `retry(id)`,
- * `discard(id)`. Re-renders when any of it changes. Throws an `Error` naming the instance when
- * it has no queue.
+ * `discard(id)`. Re-renders when any of it changes. Throws an `Error` naming the instance
+ * outside a provider, for an unknown instance, or when the instance has no queue.
  *
  * @example
  * function Outbox() {
@@ -57,7 +62,8 @@ export function useOfflineQueueState(
  * }
  */
 export function useOfflineQueue(instanceId?: string): UseOfflineQueueResult {
-  const { id, queue, state } = useOfflineQueueState('useOfflineQueue', instanceId);
+  const { id, offline: queue } = useBridgeInstance('useOfflineQueue', instanceId);
+  const state = useQueueState(queue);
   const result = useMemo(
     () =>
       queue &&
