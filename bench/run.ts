@@ -13,11 +13,12 @@ import { machineInfo } from './lib/machine';
 import { runChild } from './lib/runChild';
 import { renderReport } from './lib/renderReport';
 import type { MemoryResult } from './memory';
+import type { OfflineReplayResult } from './offlineReplay';
 import type { OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
 import { measureSize } from './size';
 
-const ALL = ['overhead', 'querystring', 'size', 'hooks', 'memory', 'like'] as const;
+const ALL = ['overhead', 'querystring', 'size', 'hooks', 'memory', 'like', 'offline'] as const;
 type BenchName = (typeof ALL)[number];
 
 function parseArgs(argv: string[]) {
@@ -37,7 +38,7 @@ function parseArgs(argv: string[]) {
       only = names as BenchName[];
     } else if (arg === '--help' || arg === '-h') {
       console.log(
-        'usage: npm run bench -- [--check] [--quick] [--only=overhead,querystring,size,hooks,memory,like]',
+        'usage: npm run bench -- [--check] [--quick] [--only=overhead,querystring,size,hooks,memory,like,offline]',
       );
       process.exit(0);
     } else {
@@ -78,6 +79,9 @@ async function main(): Promise<number> {
   );
   results.likeMatch = await step('like', () =>
     runChild<LikeMatchResult>('likeMatch.ts', { options }),
+  );
+  results.offlineReplay = await step('offline', () =>
+    runChild<OfflineReplayResult>('offlineReplay.ts', { options }),
   );
 
   const budgets = checkBudgets(results);
