@@ -68,6 +68,8 @@ export function createCachePersister(
   const restored = new Promise<void>((resolve) => {
     markRestored = resolve;
   });
+  // Server-prefetched data (SWR's `fallback`, by SWR key) is fresher than what was saved.
+  let prefetched: Record<string, unknown> = {};
   const dirty = new Set<Instance>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -123,8 +125,8 @@ export function createCachePersister(
         scope,
         maxAge,
       )) {
-        // A query that already has data (fetched during the restore) keeps it.
-        if (cache.get(swrKey)?.data !== undefined) continue;
+        // A query that already has data (fetched during the restore, or prefetched) keeps it.
+        if (cache.get(swrKey)?.data !== undefined || prefetched[swrKey] !== undefined) continue;
         cache.set(swrKey, { data, _k: key });
         saved.set(swrKey, { userId: scope.userId, fetchedAt });
         restoredData.set(JSON.stringify(key), data);
@@ -206,11 +208,14 @@ export function createCachePersister(
     restored,
     provider,
     middleware,
-    swrConfig: (app = {}) => ({
-      ...app,
-      provider: (parent) => provider(app.provider?.(parent)),
-      use: [middleware, ...(app.use ?? [])],
-    }),
+    swrConfig: (app = {}) => {
+      prefetched = (app.fallback as Record<string, unknown> | undefined) ?? {};
+      return {
+        ...app,
+        provider: (parent) => provider(app.provider?.(parent)),
+        use: [middleware, ...(app.use ?? [])],
+      };
+    },
     start() {
       void startRestore();
       const stops = instances.map(watchUser);

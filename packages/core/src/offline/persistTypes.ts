@@ -81,7 +81,8 @@ export interface CachePersister {
   provider(inner?: CacheLike): CacheLike;
   /**
    * The app's SWR options with the persister's: `provider` (over the app's own provider, if
-   * any) and `middleware` first in `use`. What the providers give `<SWRConfig>`.
+   * any) and `middleware` first in `use`. What the providers give `<SWRConfig>`. Queries in
+   * the app's `fallback` (server-prefetched data) are not restored: the server's data is newer.
    */
   swrConfig(app?: SWRConfigLike): SWRConfigLike;
   /**

@@ -274,6 +274,8 @@ export function createOfflineQueue(
       if (typeof BroadcastChannel === 'function') {
         const opened = new BroadcastChannel(lock);
         opened.onmessage = () => void reload();
+        // Node's channel keeps the process alive; tabs do not need that.
+        (opened as { unref?: () => void }).unref?.();
         channel = opened;
         removers.push(() => {
           opened.close();
