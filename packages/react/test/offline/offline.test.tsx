@@ -4,7 +4,7 @@
  * hooks and `BridgeForm` are queued and replayed, everything closes on unmount. The browser's
  * online state is the one thing set by hand (`navigator.onLine` and its events).
  */
-import { MemoryStorage, type StorageAdapter } from '@bridgekit/core';
+import { bridgeQueryKey, MemoryStorage, type StorageAdapter } from '@bridgekit/core';
 import { offlineQueue, persistCache } from '@bridgekit/core/offline';
 import {
   BridgeForm,
@@ -17,6 +17,7 @@ import {
 } from '@bridgekit/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
+import { unstable_serialize } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Api, device, startApi } from '../../../core/test/offline/offlineFixture';
 
@@ -126,6 +127,38 @@ describe('<BridgeProvider persist={persistCache()}>', () => {
     // Then it asks the server again (cut here: the saved rows stay).
     await waitFor(() => expect(productRequests().length).toBeGreaterThan(0));
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(shown);
+  });
+
+  it("keeps a query the server prefetched (SWR's fallback) rather than restoring it", async () => {
+    const storage = await signedInStorage();
+    const first = render(
+      <BridgeProvider config={{ baseUrl: api.url, storage }} persist={persistCache()}>
+        <Products />
+      </BridgeProvider>,
+    );
+    await screen.findAllByRole('listitem');
+    first.unmount();
+    await waitFor(async () => expect(await storage.getItem('bridgekit_cache')).toBeTruthy());
+    api.mode = 'cut';
+    const key = unstable_serialize(bridgeQueryKey('default', '/products', 'list', PAGE));
+    const prefetched = {
+      data: [{ id: '1', name: 'From the server', price: 1, stock: 1 }],
+      meta: { page: 1, limit: 3, total: 1, totalPages: 1, hasMore: false },
+    };
+    render(
+      <BridgeProvider
+        config={{ baseUrl: api.url, storage }}
+        persist={persistCache()}
+        swr={{ fallback: { [key]: prefetched } }}
+      >
+        <Products />
+      </BridgeProvider>,
+    );
+    expect(await screen.findByText('From the server: 1')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'From the server: 1',
+    ]);
   });
 });
 
