@@ -7,6 +7,7 @@ const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import
 export const alias = [
   { find: /^@bridgekit\/core\/dialects$/, replacement: src('core/src/dialects/index.ts') },
   { find: /^@bridgekit\/core\/auth$/, replacement: src('core/src/auth/index.ts') },
+  { find: /^@bridgekit\/core\/offline$/, replacement: src('core/src/offline/index.ts') },
   { find: /^@bridgekit\/core$/, replacement: src('core/src/index.ts') },
   { find: /^@bridgekit\/server$/, replacement: src('server/src/index.ts') },
   { find: /^@bridgekit\/react\/hooks$/, replacement: src('react/src/hooks/index.ts') },

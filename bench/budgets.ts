@@ -5,9 +5,16 @@
 import type { HooksResult } from './hooks';
 import type { LikeMatchResult } from './likeMatch';
 import type { MemoryResult } from './memory';
+import type { OfflineReplayResult } from './offlineReplay';
 import { CORE_NO_TIMEOUT, INIT, type OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
-import { APP_BUNDLE, DIALECT_FACTORIES, dialectEntryName, type SizeResult } from './size';
+import {
+  APP_BUNDLE,
+  APP_BUNDLE_OFFLINE,
+  DIALECT_FACTORIES,
+  dialectEntryName,
+  type SizeResult,
+} from './size';
 import type { TypesResult } from './types';
 
 /** The raw figures of one run (also written to bench/results/latest.json). */
@@ -19,6 +26,7 @@ export interface BenchResults {
   memory?: MemoryResult;
   likeMatch?: LikeMatchResult;
   types?: TypesResult;
+  offlineReplay?: OfflineReplayResult;
 }
 
 /** The outcome of one budget. */
@@ -301,6 +309,32 @@ export const BUDGETS: Budget[] = [
         pass: missed === 0 && broken === 0,
       };
     },
+  },
+  {
+    // The offline modules are opt-in: an app that does not import them has none of their code.
+    id: 'size.offline',
+    budget:
+      'offline modules (persistCache + offlineQueue) added to the app bundle: reported; none of their code in the app bundle without them',
+    check: ({ size }) => {
+      if (!size) return undefined;
+      const without = size.bridgekit.find((e) => e.name === APP_BUNDLE);
+      const added = sizeOf(size, APP_BUNDLE_OFFLINE) - sizeOf(size, APP_BUNDLE);
+      return {
+        measured: `+${(added / 1000).toFixed(2)} KB; ${without?.offlineBytes} B of their code without them`,
+        pass: without?.offlineBytes === 0,
+      };
+    },
+  },
+  {
+    // Deterministic: the count of applications per write, not the time (reported).
+    id: 'offline.replay',
+    budget:
+      'offline replay of 1 000 queued writes against the reference server (answers lost on the way included): every write applied exactly once, in order; time reported',
+    check: ({ offlineReplay: r }) =>
+      r && {
+        measured: `${r.writes} writes in ${(r.replayMs / 1000).toFixed(2)} s (${r.writesPerSecond} writes/s, ${r.droppedAnswers} answers lost and replayed): ${r.exactlyOnce ? 'each applied once' : 'NOT each applied once'}, ${r.inOrder ? 'in order' : 'NOT in order'}`,
+        pass: r.exactlyOnce && r.inOrder,
+      },
   },
   // A timing figure like the others: the ReDoS defence itself is proven by the server's
   // tests (linear matcher, a second request served during the hostile one).

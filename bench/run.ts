@@ -13,12 +13,22 @@ import { machineInfo } from './lib/machine';
 import { runChild } from './lib/runChild';
 import { renderReport } from './lib/renderReport';
 import type { MemoryResult } from './memory';
+import type { OfflineReplayResult } from './offlineReplay';
 import type { OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
 import { measureSize } from './size';
 import { measureTypes } from './types';
 
-const ALL = ['overhead', 'querystring', 'size', 'hooks', 'memory', 'like', 'types'] as const;
+const ALL = [
+  'overhead',
+  'querystring',
+  'size',
+  'hooks',
+  'memory',
+  'like',
+  'types',
+  'offline',
+] as const;
 type BenchName = (typeof ALL)[number];
 
 function parseArgs(argv: string[]) {
@@ -38,7 +48,7 @@ function parseArgs(argv: string[]) {
       only = names as BenchName[];
     } else if (arg === '--help' || arg === '-h') {
       console.log(
-        'usage: npm run bench -- [--check] [--quick] [--only=overhead,querystring,size,hooks,memory,like,types]',
+        'usage: npm run bench -- [--check] [--quick] [--only=overhead,querystring,size,hooks,memory,like,types,offline]',
       );
       process.exit(0);
     } else {
@@ -81,6 +91,9 @@ async function main(): Promise<number> {
     runChild<LikeMatchResult>('likeMatch.ts', { options }),
   );
   results.types = await step('types', () => measureTypes(options));
+  results.offlineReplay = await step('offline', () =>
+    runChild<OfflineReplayResult>('offlineReplay.ts', { options }),
+  );
 
   const budgets = checkBudgets(results);
   const seconds = (performance.now() - t0) / 1000;

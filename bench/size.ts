@@ -16,6 +16,7 @@ const SOURCES: Record<string, string> = {
   '@bridgekit/core': 'packages/core/src/index.ts',
   '@bridgekit/core/dialects': 'packages/core/src/dialects/index.ts',
   '@bridgekit/core/auth': 'packages/core/src/auth/index.ts',
+  '@bridgekit/core/offline': 'packages/core/src/offline/index.ts',
   '@bridgekit/react/hooks': 'packages/react/src/hooks/index.ts',
   '@bridgekit/react': 'packages/react/src/index.ts',
   '@bridgekit/react-native': 'packages/react-native/src/index.ts',
@@ -24,6 +25,10 @@ const SOURCES: Record<string, string> = {
 
 /** Size entry of the app-bundle budget. */
 export const APP_BUNDLE = 'app bundle: provider + the 7 spec hooks + core + SWR';
+/** Size entry of the app bundle with the offline modules (persisted cache and write queue). */
+export const APP_BUNDLE_OFFLINE = `${APP_BUNDLE} + offline modules (persistCache, offlineQueue)`;
+/** Where the offline modules' code lives: none of it may be in a bundle that does not import them. */
+export const OFFLINE_SOURCES = 'packages/core/src/offline/';
 
 const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'swr', 'swr/*'];
 const NATIVE = [
@@ -45,6 +50,8 @@ export interface SizeEntry {
   bridgekitBundled: boolean;
   minBytes: number;
   gzBytes: number;
+  /** Minified bytes of the offline modules' files in the output (0 when not imported). */
+  offlineBytes: number;
   /** Largest inputs in the output (bytes of minified output, before gzip). */
   top: Array<{ file: string; bytes: number }>;
 }
@@ -119,6 +126,17 @@ const BRIDGEKIT: EntrySpec[] = [
       'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
       "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
       "export { authLifecycle, crossTabSync } from '@bridgekit/core/auth';",
+    ].join(' '),
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+  },
+  {
+    // What the opt-in offline modules (persisted cache and write queue) add to the app bundle
+    // above, which without them holds none of their code (its `offlineBytes` is 0).
+    name: APP_BUNDLE_OFFLINE,
+    entry: [
+      'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
+      "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
+      "export { offlineQueue, persistCache } from '@bridgekit/core/offline';",
     ].join(' '),
     external: ['react', 'react-dom', 'react/jsx-runtime'],
   },
@@ -233,6 +251,9 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
     .filter((item) => item.bytes > 0)
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, 8);
+  const offlineBytes = Object.entries(output.inputs)
+    .filter(([file]) => file.startsWith(OFFLINE_SOURCES))
+    .reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
   return {
     name: spec.name,
     entry: spec.entry,
@@ -240,6 +261,7 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
     bridgekitBundled: !spec.ownCodeOnly,
     minBytes: code.length,
     gzBytes: gzipSync(code, { level: 9 }).length,
+    offlineBytes,
     top,
   };
 }

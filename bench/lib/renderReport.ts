@@ -103,7 +103,7 @@ export function renderReport(input: ReportInput): string {
   );
   out.push('');
   out.push(
-    'Commands: `npm run bench` runs everything and rewrites this file and `bench/results/latest.json` (raw figures); `npm run bench -- --check` also exits 1 when a size, count or heap budget is exceeded. `--quick` cuts iteration counts for CI (`npm run bench -- --check --quick`) and writes `bench/results/quick.json` instead, leaving this file alone. `--only=overhead,querystring,size,hooks,memory,like` runs a subset. The scripts are TypeScript run by `tsx` with `bench/tsconfig.json`, which maps `@bridgekit/*` to the package sources (no build needed); every benchmark except size runs in its own fresh Node process.',
+    'Commands: `npm run bench` runs everything and rewrites this file and `bench/results/latest.json` (raw figures); `npm run bench -- --check` also exits 1 when a size, count or heap budget is exceeded. `--quick` cuts iteration counts for CI (`npm run bench -- --check --quick`) and writes `bench/results/quick.json` instead, leaving this file alone. `--only=overhead,querystring,size,hooks,memory,like,types,offline` runs a subset. The scripts are TypeScript run by `tsx` with `bench/tsconfig.json`, which maps `@bridgekit/*` to the package sources (no build needed); every benchmark except size runs in its own fresh Node process.',
   );
   out.push('');
 
@@ -255,6 +255,31 @@ export function renderReport(input: ReportInput): string {
     out.push('');
   }
   if (r.types) out.push(...typesSection(r.types));
+
+  if (r.offlineReplay) {
+    const o = r.offlineReplay;
+    out.push('## 6. Offline replay');
+    out.push('');
+    out.push(
+      `${o.writes.toLocaleString('en-US')} creates (\`POST /tasks\`) made through one client with \`offlineQueue()\` while the platform says offline (each kept in storage, a \`MemoryStorage\` in Node), then replayed when it says online: in order, one at a time, each with its \`Idempotency-Key\`, against the reference server in the same process on a loopback port. A loopback proxy drops the answer of every ${Math.round(o.writes / Math.max(1, o.droppedAnswers))}th write after the server applied it; the queue sends those again with the same key. Exactly once and order are read from the server's data.`,
+    );
+    out.push('');
+    out.push(
+      table(
+        ['figure', 'value'],
+        [
+          ['queueing every write offline', `${o.queueMs} ms`],
+          ['replay, back online to empty', `${o.replayMs} ms`],
+          ['writes per second', `**${o.writesPerSecond}**`],
+          ['requests during the replay', String(o.requests)],
+          ['answers lost and replayed', String(o.droppedAnswers)],
+          ['each write applied exactly once', o.exactlyOnce ? 'yes' : '**no**'],
+          ['applied in the order made', o.inOrder ? 'yes' : '**no**'],
+        ],
+      ),
+    );
+    out.push('');
+  }
   return `${out.join('\n')}\n`;
 }
 

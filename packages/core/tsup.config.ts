@@ -6,6 +6,7 @@ const entry = {
   index: 'src/index.ts',
   'dialects/index': 'src/dialects/index.ts',
   'auth/index': 'src/auth/index.ts',
+  'offline/index': 'src/offline/index.ts',
 };
 
 // `npm run build` empties dist first: the two builds run in parallel, so neither may clean.

@@ -59,14 +59,19 @@ export interface ServedDemo {
  * await page.goto(`${demo.appOrigin}/`);
  * await demo.close();
  */
-export async function serveDemo(options: ServerOptions = {}): Promise<ServedDemo> {
+export async function serveDemo(
+  options: ServerOptions = {},
+  /** Something between the app and the server (a proxy of the test's): its origin for the API's. */
+  through: (apiOrigin: string) => Promise<string> | string = (origin) => origin,
+): Promise<ServedDemo> {
   const api = createServer({ seed: 'demo', ...options });
   const { port } = await api.listen(0, HOST);
   const apiOrigin = `http://${HOST}:${port}`;
+  const target = await through(apiOrigin);
   const web = await preview({
     root: webDir,
     logLevel: 'warn',
-    preview: { host: HOST, port: 0, strictPort: true, open: false, proxy: { '/api': apiOrigin } },
+    preview: { host: HOST, port: 0, strictPort: true, open: false, proxy: { '/api': target } },
   });
   const appOrigin = `http://${HOST}:${(web.httpServer.address() as AddressInfo).port}`;
   return {

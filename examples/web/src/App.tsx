@@ -1,3 +1,4 @@
+import { offlineQueue, persistCache } from '@bridgekit/core/offline';
 import { BridgeProvider, useBridgeClient } from '@bridgekit/react';
 import { useLayoutEffect } from 'react';
 import { RequestLog } from './components/RequestLog';
@@ -17,8 +18,10 @@ import { useRoute } from './router';
 
 // Same origin as the app: `npm start` (vite preview) and `vite dev` proxy /api to the server.
 // The auth lifecycle and cross-tab sync are opt-in modules: this demo uses the account flows,
-// two-factor sign-in, refresh tokens, and keeps its tabs in step.
-const config = { baseUrl: '/api', timeout: 10_000, lifecycle };
+// two-factor sign-in, refresh tokens, and keeps its tabs in step. It works offline too: the
+// lists are kept on the device (persistCache) and edits made offline wait there (offlineQueue).
+const config = { baseUrl: '/api', timeout: 10_000, lifecycle, offline: offlineQueue() };
+const persist = persistCache();
 
 function Interceptors() {
   const client = useBridgeClient();
@@ -55,7 +58,7 @@ function Pages() {
 
 export function App() {
   return (
-    <BridgeProvider config={config}>
+    <BridgeProvider config={config} persist={persist}>
       <Interceptors />
       <div className="shell">
         <div className="content">

@@ -1,9 +1,19 @@
 import type { ColumnDef } from '@bridgekit/react';
+import { PendingMark } from './components/PendingChanges';
 import { formatPrice, type Product } from './types';
 
 /** The product columns, shared by the main table and the search results. */
 export const productColumns: ColumnDef<Product>[] = [
-  { key: 'name', header: 'Name' },
+  {
+    key: 'name',
+    header: 'Name',
+    render: (name, product) => (
+      <>
+        {name}
+        <PendingMark id={product.id} />
+      </>
+    ),
+  },
   {
     key: 'price',
     header: 'Price',

@@ -1,4 +1,4 @@
-// The public surface of @bridgekit/core and its subpath entries (dialects, auth). Every exported
+// The public surface of @bridgekit/core and its subpath entries (dialects, auth, offline). Every exported
 // name is a promise to users: a change here is a change of the public API, to be read in review, and
 // every name must be documented in the README.
 import { resolve } from 'node:path';
@@ -20,6 +20,12 @@ const ENTRIES: Array<
     () => DIALECTS,
   ],
   ['@bridgekit/core/auth', 'src/auth/index.ts', () => import('@bridgekit/core/auth'), () => AUTH],
+  [
+    '@bridgekit/core/offline',
+    'src/offline/index.ts',
+    () => import('@bridgekit/core/offline'),
+    () => OFFLINE,
+  ],
 ];
 
 describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
@@ -53,6 +59,27 @@ const AUTH = {
     'CrossTabSync',
     'RegisterData',
     'TwoFactorSetup',
+  ],
+};
+
+const OFFLINE = {
+  values: ['browserConnectivity', 'offlineQueue', 'persistCache', 'randomUuid'],
+  types: [
+    'CacheLike',
+    'CachePersister',
+    'Connectivity',
+    'OfflineQueue',
+    'OfflineQueueHost',
+    'OfflineQueueModule',
+    'OfflineQueueOptions',
+    'OfflineQueueState',
+    'PersistCacheModule',
+    'PersistCacheOptions',
+    'PersistHost',
+    'QueuedMethod',
+    'QueuedWrite',
+    'SWRConfigLike',
+    'SWRHookLike',
   ],
 };
 

@@ -12,6 +12,7 @@ export {
   BridgeForm,
   BridgeTable,
   BridgeView,
+  OfflineIndicator,
   useAuthGuard,
   useAuthService,
   useBridgeApi,
@@ -20,6 +21,8 @@ export {
   useBridgeMutation,
   useBridgeQuery,
   useBridgeTableState,
+  useOfflineQueue,
+  useOfflineQueueState,
   useSearchQueryBuilder,
 } from '@bridgekit/react';
 export type {
@@ -49,9 +52,13 @@ export type {
   MutationOptions,
   MutationResult,
   MutationVariables,
+  OfflineIndicatorProps,
+  OfflineQueueState,
+  OfflineStatus,
   PaginatedResponse,
   PaginationMeta,
   QueryParams,
+  QueuedWrite,
   RedirectReason,
   Register,
   RegisteredData,
@@ -74,6 +81,7 @@ export type {
   UseBridgeMutationResult,
   UseBridgeTableStateOptions,
   UseBridgeTableStateResult,
+  UseOfflineQueueResult,
   User,
 } from '@bridgekit/react';
 export { parseCookieHeader, readCookie } from './cookie/parseCookieHeader';

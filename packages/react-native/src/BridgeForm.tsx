@@ -98,6 +98,7 @@ export function BridgeForm<
   method,
   onSuccess,
   onError,
+  onQueued,
   children,
   initialValues = EMPTY as TValues,
   transformValues,
@@ -137,6 +138,7 @@ export function BridgeForm<
       onSuccess?.(data);
     },
     ...(onError && { onError }),
+    ...(onQueued && { onQueued }),
   });
 
   const setValue = useCallback(<K extends keyof TValues>(name: K, value: TValues[K]) => {

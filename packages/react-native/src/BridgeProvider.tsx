@@ -1,5 +1,5 @@
 import type { StorageAdapter } from '@bridgekit/core';
-import NetInfo, { type NetInfoState } from '@react-native-community/netinfo';
+import NetInfo from '@react-native-community/netinfo';
 import {
   BridgeProvider as HooksBridgeProvider,
   type BridgeProviderProps as HooksBridgeProviderProps,
@@ -7,6 +7,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppState, type AppStateStatus } from 'react-native';
 import type { SWRConfiguration } from 'swr';
+import { isReachable, netInfoConnectivity } from './connectivity';
 import { createAsyncStorageAdapter } from './createAsyncStorageAdapter';
 import { createSecureStoreAdapter, type SecureStoreLike } from './createSecureStoreAdapter';
 
@@ -32,35 +33,44 @@ export interface BridgeProviderProps extends HooksBridgeProviderProps {
 
 let defaultStorage: StorageAdapter | undefined;
 
-/** The props whose lifecycle modules default to `refreshTokenStorage`. */
-function withRefreshTokenStorage(
+/** The opt-in modules of an instance, which this provider gives native defaults. */
+type Modules = Pick<HooksBridgeProviderProps, 'lifecycle' | 'offline'>;
+
+/** `props` with `native` applied to the modules of every instance (the client form's are the props'). */
+function withNativeModules(
   props: HooksBridgeProviderProps,
-  refreshTokenStorage: StorageAdapter,
+  native: (modules: Modules) => Modules,
 ): HooksBridgeProviderProps {
-  type Module = NonNullable<HooksBridgeProviderProps['lifecycle']>;
-  const keep = (module: Module | undefined): Module | undefined =>
-    module && ((auth, defaults) => module(auth, { refreshTokenStorage, ...defaults }));
   const { config, client, instances } = props;
   if (instances) {
     const mapped: NonNullable<HooksBridgeProviderProps['instances']> = {};
     for (const [id, instance] of Object.entries(instances)) {
-      mapped[id] = { ...instance, lifecycle: keep(instance.lifecycle) };
+      mapped[id] = { ...instance, ...native(instance) };
     }
     return { ...props, instances: mapped };
   }
-  if (config) return { ...props, config: { ...config, lifecycle: keep(config.lifecycle) } };
-  return client ? { ...props, lifecycle: keep(props.lifecycle) } : props;
+  if (config) return { ...props, config: { ...config, ...native(config) } };
+  return client ? { ...props, ...native(props) } : props;
+}
+
+/**
+ * The native defaults of the modules: offline queues see the device's network through NetInfo
+ * and AppState; with a secure store, lifecycles keep their refresh token there.
+ */
+function nativeDefaults(secure: StorageAdapter | undefined) {
+  return ({ lifecycle, offline }: Modules): Modules => ({
+    lifecycle:
+      secure && lifecycle
+        ? (auth, defaults) => lifecycle(auth, { refreshTokenStorage: secure, ...defaults })
+        : lifecycle,
+    offline: offline && ((host) => offline({ connectivity: netInfoConnectivity(), ...host })),
+  });
 }
 
 /** The AsyncStorage adapter shared by every provider that was not given a storage. */
 function asyncStorage(): StorageAdapter {
   defaultStorage ??= createAsyncStorageAdapter();
   return defaultStorage;
-}
-
-/** Online unless NetInfo says there is no connection or no internet (unknown counts as online). */
-function isReachable(state: Pick<NetInfoState, 'isConnected' | 'isInternetReachable'>): boolean {
-  return state.isConnected !== false && state.isInternetReachable !== false;
 }
 
 /** SWR's options for React Native's events, and what closes the subscriptions they made. */
@@ -148,7 +158,7 @@ export function BridgeProvider({ secureStore, ...props }: BridgeProviderProps): 
   // A StrictMode remount runs every cleanup before any effect runs again: SWR subscribes anew
   // after this close, which ends only what was left.
   useEffect(() => events.close, [events]);
-  const given = secure ? withRefreshTokenStorage(props, secure) : props;
+  const given = withNativeModules(props, nativeDefaults(secure));
   // The app's own SWR options win; its `provider` too, still wired to AppState and NetInfo
   // unless it passes its own `initFocus` / `initReconnect`.
   const swr: SWRConfiguration = { ...events.swr, ...given.swr };

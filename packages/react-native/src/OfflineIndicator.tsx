@@ -1,5 +1,7 @@
-import NetInfo, { type NetInfoState } from '@react-native-community/netinfo';
+import { useOfflineQueueState } from '@bridgekit/react/hooks';
+import NetInfo from '@react-native-community/netinfo';
 import { type ReactNode, useEffect, useState } from 'react';
+import { isReachable } from './connectivity';
 import {
   type StyleProp,
   StyleSheet,
@@ -22,17 +24,29 @@ export interface OfflineIndicatorProps {
   textStyle?: StyleProp<TextStyle>;
   /** @default 'bridgekit-offline-indicator' */
   testID?: string;
+  /**
+   * The instance whose offline queue is counted (`useOfflineQueueState`).
+   * @default the provider's default instance (none outside a provider)
+   */
+  instanceId?: string;
 }
 
-/** Offline means no connection, or a connection that NetInfo found cannot reach the internet. */
-function isOffline(state: Pick<NetInfoState, 'isConnected' | 'isInternetReachable'>): boolean {
-  return state.isConnected === false || state.isInternetReachable === false;
+const changes = (count: number) => `${count} change${count === 1 ? '' : 's'}`;
+
+/** The banner's text: the message while offline, then what the offline queue holds. */
+function bannerText(offline: boolean, message: string, pending: number, failed: number): string {
+  const parts = offline ? [message] : [];
+  if (pending > 0) parts.push(`${changes(pending)} waiting to be sent`);
+  if (failed > 0) parts.push(`${changes(failed)} could not be sent`);
+  return parts.join(' · ');
 }
 
 /**
  * A banner (`accessibilityRole="alert"`) shown while the device is offline or the internet is
- * unreachable, per `@react-native-community/netinfo`; renders nothing when online or while
- * the state is unknown.
+ * unreachable, per `@react-native-community/netinfo`, and while writes wait in the instance's
+ * offline queue (`config={{ offline: offlineQueue() }}`): "No internet connection · 2 changes
+ * waiting to be sent". Renders nothing when online with nothing waiting, or while the state
+ * is unknown. Works outside a provider too (then it shows the connection only).
  *
  * @example
  * <SafeAreaView style={{ flex: 1 }}>
@@ -45,20 +59,23 @@ export function OfflineIndicator({
   style,
   textStyle,
   testID = 'bridgekit-offline-indicator',
+  instanceId,
 }: OfflineIndicatorProps = {}): ReactNode {
   const [offline, setOffline] = useState(false);
-  useEffect(() => NetInfo.addEventListener((state) => setOffline(isOffline(state))), []);
-  if (!offline) return null;
+  useEffect(() => NetInfo.addEventListener((state) => setOffline(!isReachable(state))), []);
+  const queue = useOfflineQueueState(instanceId);
+  const text = bannerText(offline, message, queue?.pending.length ?? 0, queue?.failed.length ?? 0);
+  if (text === '') return null;
   return (
     <View
       accessible
       accessibilityRole="alert"
-      accessibilityLabel={message}
+      accessibilityLabel={text}
       accessibilityLiveRegion="polite"
       style={[styles.banner, style]}
       testID={testID}
     >
-      <Text style={[styles.text, textStyle]}>{message}</Text>
+      <Text style={[styles.text, textStyle]}>{text}</Text>
     </View>
   );
 }

@@ -22,6 +22,8 @@ export {
   useBridgeMutation,
   useBridgeQuery,
   useBridgeView,
+  useOfflineQueue,
+  useOfflineQueueState,
 } from '@bridgekit/react/hooks';
 export type {
   BridgeClientInstance,
@@ -54,6 +56,9 @@ export type {
   UseBridgeMutationResult,
   UseBridgeViewOptions,
   UseBridgeViewResult,
+  UseOfflineQueueResult,
+  OfflineQueueState,
+  QueuedWrite,
 } from '@bridgekit/react/hooks';
 export type {
   ApiResponse,
@@ -79,6 +84,7 @@ export {
 } from './BridgeForm';
 export { BridgeList, type BridgeListProps } from './BridgeList';
 export { OfflineIndicator, type OfflineIndicatorProps } from './OfflineIndicator';
+export { netInfoConnectivity } from './connectivity';
 export { type AsyncStorageLike, createAsyncStorageAdapter } from './createAsyncStorageAdapter';
 export {
   createSecureStoreAdapter,

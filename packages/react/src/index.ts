@@ -14,5 +14,10 @@ export {
   type BridgeTableProps,
 } from './components/BridgeTable';
 export { BridgeView } from './components/BridgeView';
+export {
+  OfflineIndicator,
+  type OfflineIndicatorProps,
+  type OfflineStatus,
+} from './components/OfflineIndicator';
 export type { ColumnDef } from './components/ColumnDef';
 export { type FormValue, type FormValues, formValues, hasFiles } from './components/formValues';

@@ -72,6 +72,44 @@ async function serverAndClient() {
   }
 }
 
+/** The offline queue of the packed core: a write made offline waits, then is applied once. */
+async function offlineQueueReplays() {
+  const { createServer } = await load('@bridgekit/server');
+  const { createAuthService, createClient, MemoryStorage } = await load('@bridgekit/core');
+  const { offlineQueue } = await load('@bridgekit/core/offline');
+  const server = createServer({ seed: 'demo' });
+  const { url } = await server.listen(0, '127.0.0.1');
+  try {
+    const client = createClient(url, { storage: new MemoryStorage() });
+    const auth = createAuthService(client);
+    await auth.login({ email: 'admin@example.com', password: 'admin123' });
+    let online = false;
+    const listeners = new Set();
+    const connectivity = {
+      isOnline: () => online,
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const queue = offlineQueue()({ client, auth, connectivity });
+    const stop = queue.start();
+    const name = `Shipped offline (${mode})`;
+    const res = await client.post('/products', { name, price: 1 });
+    if (res.code !== 'QUEUED') throw new Error(`not queued: ${JSON.stringify(res)}`);
+    online = true;
+    for (const listener of listeners) listener(true);
+    await queue.replay();
+    stop();
+    const found = await client.get('/products', { params: { name } });
+    if (!found.success || found.data.length !== 1) {
+      throw new Error(`not applied once: ${JSON.stringify(found)}`);
+    }
+  } finally {
+    await server.close();
+  }
+}
+
 /**
  * A `BridgeApiError` shows its own name where a developer reads it: the class's name, the
  * stack's first line and `util.inspect` (a bundler may rename a class that refers to itself).
@@ -105,6 +143,7 @@ async function main() {
     'hooks render (@bridgekit/react)': () => renderHooks('@bridgekit/react'),
     'hooks render (@bridgekit/nextjs)': () => renderHooks('@bridgekit/nextjs'),
     'server + client sign-in and list': serverAndClient,
+    'offline queue: a write made offline is applied once back online': offlineQueueReplays,
     'createAsyncStorageAdapter() uses the AsyncStorage default export': asyncStorageDefault,
     'BridgeApiError keeps its name (class, stack, util.inspect)': bridgeApiErrorName,
   };

@@ -1,4 +1,5 @@
-import { type RedirectReason, useAuth, useAuthGuard } from '@bridgekit/react';
+import { OfflineIndicator, type RedirectReason, useAuth, useAuthGuard } from '@bridgekit/react';
+import { PendingChanges } from '../components/PendingChanges';
 import type { ReactNode } from 'react';
 import { setTryAnyway, useProductAccess } from '../productAccess';
 import { navigate, useRoute } from '../router';
@@ -65,6 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
           Sign out
         </button>
       </header>
+      <OfflineIndicator className="offline-banner" />
+      <PendingChanges />
       <main>{children}</main>
     </>
   );

@@ -110,6 +110,8 @@ function ProductForm({
           method={editing ? 'PUT' : 'POST'}
           noValidate
           data-testid="product-form"
+          // Offline, the change waits on this device: back to the list, where it shows as pending.
+          onQueued={() => navigate('/products')}
           onSuccess={(saved) =>
             editing
               ? navigate(`/products?saved=${encodeURIComponent(saved.name)}`)

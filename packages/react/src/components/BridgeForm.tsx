@@ -113,6 +113,7 @@ export function BridgeForm<TData = any>({
   method,
   onSuccess,
   onError,
+  onQueued,
   children,
   instanceId,
   dialect,
@@ -142,6 +143,7 @@ export function BridgeForm<TData = any>({
       onSuccess?.(data);
     },
     ...(onError && { onError }),
+    ...(onQueued && { onQueued }),
   });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -1,6 +1,7 @@
 import { type Client, createClient } from '@bridgekit/core';
 import { type ReactNode, useEffect, useState } from 'react';
-import { SWRConfig } from 'swr';
+import type { SWRConfigLike } from '@bridgekit/core/offline';
+import { SWRConfig, type SWRConfiguration } from 'swr';
 import type {
   BridgeClientInstance,
   BridgeInstanceConfig,
@@ -16,6 +17,7 @@ import {
   type ModuleOptions,
   provideModules,
 } from './internal/instanceModules';
+import { OfflineModules } from './internal/OfflineModules';
 import { checkInstance, checkProps } from './internal/providerChecks';
 import { withBridgeRetryPolicy } from './retryPolicy';
 
@@ -34,6 +36,9 @@ function instanceOf(id: string, client: Client, options: ModuleOptions): BridgeI
     },
     get account() {
       return modules.account;
+    },
+    get offline() {
+      return modules.offline;
     },
     modules,
   };
@@ -55,7 +60,7 @@ function createInstance(
     return instanceOf(id, client, input);
   }
   const config = transform ? transform(input as BridgeInstanceConfig, id) : input;
-  const { baseUrl, authPaths, userStorageKey, lifecycle, ...clientConfig } =
+  const { baseUrl, authPaths, userStorageKey, lifecycle, offline, ...clientConfig } =
     config as BridgeInstanceConfig;
   if (typeof baseUrl !== 'string' || baseUrl === '') {
     throw new TypeError(
@@ -104,7 +109,7 @@ function createContextValue(props: BridgeProviderProps): BridgeContextValue {
       id === defaultInstance,
     );
   }
-  return { instances: created, defaultInstance };
+  return { instances: created, defaultInstance, persist: props.persist?.({ instances: created }) };
 }
 
 /** The client form's props as a client instance. */
@@ -113,8 +118,9 @@ function clientInstanceOf({
   authPaths,
   userStorageKey,
   lifecycle,
+  offline,
 }: BridgeProviderProps): BridgeClientInstance {
-  return { client: client as Client, authPaths, userStorageKey, lifecycle };
+  return { client: client as Client, authPaths, userStorageKey, lifecycle, offline };
 }
 
 /**
@@ -138,10 +144,19 @@ function clientInstanceOf({
 export function BridgeProvider(props: BridgeProviderProps): ReactNode {
   const [value, setValue] = useState(() => createContextValue(props));
   useModules(value, setValue);
-  const content = <BridgeContext.Provider value={value}>{props.children}</BridgeContext.Provider>;
+  // The persisted cache is the SWR cache provider, over the app's own (React Native's).
+  const swr = (value.persist?.swrConfig(props.swr as SWRConfigLike) ?? props.swr) as
+    | SWRConfiguration
+    | undefined;
+  const content = (
+    <BridgeContext.Provider value={value}>
+      <OfflineModules />
+      {props.children}
+    </BridgeContext.Provider>
+  );
   return (
     <SWRConfig value={withBridgeRetryPolicy}>
-      {props.swr ? <SWRConfig value={props.swr}>{content}</SWRConfig> : content}
+      {swr ? <SWRConfig value={swr}>{content}</SWRConfig> : content}
     </SWRConfig>
   );
 }

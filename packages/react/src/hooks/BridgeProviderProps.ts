@@ -4,6 +4,7 @@
  */
 import type { AuthPaths, Client, ClientConfig } from '@bridgekit/core';
 import type { AuthLifecycleModule } from '@bridgekit/core/auth';
+import type { OfflineQueueModule, PersistCacheModule } from '@bridgekit/core/offline';
 import type { ReactNode } from 'react';
 import type { SWRConfiguration } from 'swr';
 
@@ -18,6 +19,13 @@ interface Modules {
    * @default undefined (none)
    */
   lifecycle?: AuthLifecycleModule;
+  /**
+   * The offline write queue (`offlineQueue(options)` from `@bridgekit/core/offline`): a write
+   * that cannot reach the server is kept on the device and sent again later, once, in order,
+   * under its user's session; `useOfflineQueue()` shows what waits.
+   * @default undefined (none)
+   */
+  offline?: OfflineQueueModule;
 }
 
 /**
@@ -99,5 +107,12 @@ export interface BridgeProviderProps extends Modules {
    * @default undefined (SWR's own defaults, or an outer SWRConfig; Bridgekit's retry policy)
    */
   swr?: SWRConfiguration;
+  /**
+   * The persisted cache (`persistCache(options)` from `@bridgekit/core/offline`): the queries
+   * of every instance are kept on the device and shown at once after a reload or a cold start
+   * (the hooks report `isLoading` until they are back), then asked again.
+   * @default undefined (the cache lives in memory only)
+   */
+  persist?: PersistCacheModule;
   children?: ReactNode;
 }

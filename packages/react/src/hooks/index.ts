@@ -70,6 +70,19 @@ export {
   useSearchQueryBuilder,
 } from './useSearchQueryBuilder';
 
+// Offline (the modules come from '@bridgekit/core/offline')
+export {
+  type UseOfflineQueueResult,
+  useOfflineQueue,
+  useOfflineQueueState,
+} from './useOfflineQueue';
+export type {
+  OfflineQueueModule,
+  OfflineQueueState,
+  PersistCacheModule,
+  QueuedWrite,
+} from '@bridgekit/core/offline';
+
 // Cache
 export { isBridgeQueryKey } from './isBridgeQueryKey';
 export {

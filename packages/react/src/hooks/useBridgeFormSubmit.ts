@@ -9,6 +9,8 @@ import {
 import { useCallback, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { useBridgeInstance } from './internal/BridgeContext';
+import { affectedBy } from './internal/endpointScope';
+import { isQueued } from './internal/queued';
 import { useMutationStore } from './internal/useMutationStore';
 import { invalidateBridgeQueries } from './invalidateBridgeQueries';
 
@@ -35,6 +37,13 @@ export interface UseBridgeFormSubmitOptions<TData = any, TValues = Record<string
   onSuccess?: (data: TData) => void;
   /** Called with a `BridgeApiError` carrying the server's message, `status`, `code` and field `errors`. */
   onError?: (error: BridgeApiError) => void;
+  /**
+   * With the offline queue: called instead of `onSuccess`/`onError` when the submission was
+   * kept on the device, to be sent when the connection is back (`code: 'QUEUED'`; the message
+   * says so).
+   * @default undefined
+   */
+  onQueued?: (queued: BridgeApiError) => void;
   /**
    * The dialect of the endpoint's backend, when it differs from the client's. Its path,
    * headers and record bodies apply to the submission, as to an entity's service: with
@@ -141,51 +150,54 @@ export function useBridgeFormSubmit<TData = any, TValues = Record<string, unknow
       if (store.getSnapshot().isLoading) return undefined;
       const current = latest.current;
       let response!: ApiResponse<TData>;
-      await store.run(async () => {
-        try {
-          // `run` calls this at once, so the values' source (a DOM form) is still enabled.
-          const body = current.transformValues ? current.transformValues(values) : values;
-          response = await send<TData>(
-            client,
-            current.dialect ?? client.getConfig?.().dialect,
-            current.method,
-            current.endpoint,
-            body,
-          );
-        } catch (cause) {
-          // The client never rejects; this is a throwing transformValues.
-          response = {
-            success: false,
-            status: 0,
-            code: 'CLIENT_ERROR',
-            error: toError(cause).message,
-          };
-        }
-        if (!response.success) throw BridgeApiError.fromResponse(response);
-        if (current.invalidateCache ?? true) {
-          const path = pathOf(current.endpoint);
-          void invalidateBridgeQueries(
-            { cache, mutate },
-            {
-              instanceId: id,
-              endpoint: (cachedEndpoint) => {
-                const cached = pathOf(cachedEndpoint);
-                return path === cached || path.startsWith(`${cached}/`);
-              },
-            },
-          );
-        }
-        return response.data as TData;
-      }, current);
+      let queued: BridgeApiError | undefined;
+      await store.run(
+        async () => {
+          try {
+            // `run` calls this at once, so the values' source (a DOM form) is still enabled.
+            const body = current.transformValues ? current.transformValues(values) : values;
+            response = await send<TData>(
+              client,
+              current.dialect ?? client.getConfig?.().dialect,
+              current.method,
+              current.endpoint,
+              body,
+            );
+          } catch (cause) {
+            // The client never rejects; this is a throwing transformValues.
+            response = {
+              success: false,
+              status: 0,
+              code: 'CLIENT_ERROR',
+              error: toError(cause).message,
+            };
+          }
+          if (!response.success) {
+            const error = BridgeApiError.fromResponse(response);
+            if (!isQueued(error)) throw error;
+            // Kept by the offline queue: neither a success nor a failure yet.
+            queued = error;
+            return undefined as TData;
+          }
+          if (current.invalidateCache ?? true) {
+            void invalidateBridgeQueries(
+              { cache, mutate },
+              { instanceId: id, endpoint: affectedBy(current.endpoint) },
+            );
+          }
+          return response.data as TData;
+        },
+        {
+          onError: current.onError,
+          onSuccess: (data) => (queued ? current.onQueued?.(queued) : current.onSuccess?.(data)),
+        },
+      );
       return response;
     },
     [store, client, id, cache, mutate],
   );
   return { submit, isSubmitting, error, reset: store.reset };
 }
-
-/** The path of an endpoint without query, leading or trailing slashes: `'/products/'` → `'products'`. */
-const pathOf = (endpoint: string) => endpoint.split(/[?#]/)[0]!.replace(/^\/+|\/+$/g, '');
 
 function isFormData(body: unknown): boolean {
   return typeof FormData !== 'undefined' && body instanceof FormData;

@@ -3,6 +3,7 @@ import { useCallback, useRef } from 'react';
 import { type Arguments, useSWRConfig } from 'swr';
 import { invalidateQueries } from './invalidateBridgeQueries';
 import { oneOf } from './internal/oneOf';
+import { isQueued } from './internal/queued';
 import { useServiceInstanceId } from './internal/serviceRegistry';
 import { useMutationStore } from './internal/useMutationStore';
 import { isBridgeQueryKey } from './isBridgeQueryKey';
@@ -31,19 +32,33 @@ export interface MutationOptions<R = any> {
   optimistic?: boolean;
 }
 
-/** What `mutate` resolves to; it never rejects. */
+/**
+ * What `mutate` resolves to; it never rejects. With the offline queue, a write kept on the
+ * device to be sent later resolves `{ success: false, queued: true, code: 'QUEUED', error }`.
+ */
 export type MutationResult<R = any> =
   | {
       success: true;
       /** The record the server returned (`undefined` for delete). */
       data: R;
       error?: undefined;
+      queued?: undefined;
     }
   | {
       success: false;
       data?: undefined;
       /** The error message. */
       error: string;
+      queued?: undefined;
+    }
+  | {
+      success: false;
+      data?: undefined;
+      /** Says that the write will be sent when the connection is back. */
+      error: string;
+      /** Kept by the offline queue: not applied yet; `onSuccess`/`onError` are not called. */
+      queued: true;
+      code: 'QUEUED';
     };
 
 /** Variables of `mutate` by type. */
@@ -147,47 +162,65 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
       // Per call wins over the defaults, callbacks included: the store gets one of each.
       const opts = { invalidateCache: true, ...defaults.current, ...options };
       const vars = (variables ?? {}) as Partial<MutationVariables<T>['update']>;
-      const result = await store.run(async () => {
-        const request: Promise<unknown> =
-          type === 'create'
-            ? service.create(vars.data as Partial<T>)
-            : type === 'update'
-              ? service.update(vars.id as string, vars.data as Partial<T>)
-              : service.delete(vars.id as string);
-        const keys: Arguments[] = [];
-        if (opts.optimistic && type !== 'create') {
-          // SWR's filter form would run one updater for every key without saying which key
-          // it is: collect the keys (the filter answers false, so nothing changes here).
-          void mutateCache((key) => {
-            if (isBridgeQueryKey(key, instanceId, service.endpoint)) keys.push(key);
-            return false;
-          });
-        }
-        // SWR shows each key's optimistic value at once and, if `request` fails, puts the
-        // value back (unless another mutation of that key started since). The cache keeps
-        // the optimistic value on success until the invalidation below refetches it.
-        await Promise.all(
-          keys.map((key) =>
-            mutateCache(key, request, {
-              optimisticData: (current: unknown) =>
-                optimisticValue(key as unknown[], current, type, String(vars.id), vars.data),
-              rollbackOnError: true,
-              populateCache: false,
-              revalidate: false,
-            }).catch(noop),
-          ),
-        );
-        const data = (await request) as MutationData<T>[K];
-        if (opts.invalidateCache) {
-          await invalidateQueries(
-            { cache, mutate: mutateCache },
-            { instanceId, endpoint: service.endpoint },
-            // The deleted record's own queries are not asked again: they could only be a 404.
-            type === 'delete' ? (key) => isRecordKey(key, String(vars.id)) : undefined,
+      let queued: Error | undefined;
+      const result = await store.run(
+        async () => {
+          const request: Promise<unknown> =
+            type === 'create'
+              ? service.create(vars.data as Partial<T>)
+              : type === 'update'
+                ? service.update(vars.id as string, vars.data as Partial<T>)
+                : service.delete(vars.id as string);
+          const keys: Arguments[] = [];
+          if (opts.optimistic && type !== 'create') {
+            // SWR's filter form would run one updater for every key without saying which key
+            // it is: collect the keys (the filter answers false, so nothing changes here).
+            void mutateCache((key) => {
+              if (isBridgeQueryKey(key, instanceId, service.endpoint)) keys.push(key);
+              return false;
+            });
+          }
+          // SWR shows each key's optimistic value at once and, if `request` fails, puts the
+          // value back (unless another mutation of that key started since). The cache keeps
+          // the optimistic value on success until the invalidation below refetches it.
+          await Promise.all(
+            keys.map((key) =>
+              mutateCache(key, request, {
+                optimisticData: (current: unknown) =>
+                  optimisticValue(key as unknown[], current, type, String(vars.id), vars.data),
+                // A write the offline queue kept keeps its optimistic value until it is sent.
+                rollbackOnError: (error) => !isQueued(error),
+                populateCache: false,
+                revalidate: false,
+              }).catch(noop),
+            ),
           );
-        }
-        return data;
-      }, opts);
+          let data: MutationData<T>[K];
+          try {
+            data = (await request) as MutationData<T>[K];
+          } catch (error) {
+            if (!isQueued(error)) throw error;
+            queued = error;
+            return undefined as MutationData<T>[K];
+          }
+          if (opts.invalidateCache) {
+            await invalidateQueries(
+              { cache, mutate: mutateCache },
+              { instanceId, endpoint: service.endpoint },
+              // The deleted record's own queries are not asked again: they could only be a 404.
+              type === 'delete' ? (key) => isRecordKey(key, String(vars.id)) : undefined,
+            );
+          }
+          return data;
+        },
+        {
+          ...opts,
+          onSuccess: (data) => {
+            if (!queued) opts.onSuccess?.(data);
+          },
+        },
+      );
+      if (queued) return { success: false, queued: true, code: 'QUEUED', error: queued.message };
       // A success is already `{ success: true, data }`; a failure carries the message.
       return result.success ? result : { success: false, error: result.error.message };
     },

@@ -62,6 +62,8 @@ const HOOKS = {
     'useBridgeQuery',
     'useBridgeTableState',
     'useBridgeView',
+    'useOfflineQueue',
+    'useOfflineQueueState',
     'useSearchQueryBuilder',
   ],
   types: [
@@ -93,9 +95,13 @@ const HOOKS = {
     'MutationOptions',
     'MutationResult',
     'MutationVariables',
+    'OfflineQueueModule',
+    'OfflineQueueState',
     'PaginatedResponse',
     'PaginationMeta',
+    'PersistCacheModule',
     'QueryParams',
+    'QueuedWrite',
     'RedirectReason',
     'Register',
     'RegisteredBody',
@@ -128,12 +134,13 @@ const HOOKS = {
     'UseBridgeTableStateResult',
     'UseBridgeViewOptions',
     'UseBridgeViewResult',
+    'UseOfflineQueueResult',
     'User',
   ],
 };
 
 const COMPONENTS = {
-  values: ['BridgeForm', 'BridgeTable', 'BridgeView', 'formValues', 'hasFiles'],
+  values: ['BridgeForm', 'BridgeTable', 'BridgeView', 'OfflineIndicator', 'formValues', 'hasFiles'],
   types: [
     'BridgeFormProps',
     'BridgeFormState',
@@ -142,5 +149,7 @@ const COMPONENTS = {
     'ColumnDef',
     'FormValue',
     'FormValues',
+    'OfflineIndicatorProps',
+    'OfflineStatus',
   ],
 };

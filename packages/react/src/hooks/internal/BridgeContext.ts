@@ -1,11 +1,12 @@
 import type { AuthService, Client } from '@bridgekit/core';
 import type { AuthLifecycle } from '@bridgekit/core/auth';
+import type { CachePersister, OfflineQueue } from '@bridgekit/core/offline';
 import { createContext, useContext } from 'react';
 import type { InstanceModules } from './instanceModules';
 
 /**
- * One configured API: its client, its auth service and, when the app passed the module, its
- * lifecycle (see `instanceModules`).
+ * One configured API: its client, its auth service and, when the app passed the modules, its
+ * lifecycle and offline queue (see `instanceModules`).
  */
 export interface BridgeInstance {
   readonly id: string;
@@ -13,7 +14,8 @@ export interface BridgeInstance {
   /** Made when first read. */
   readonly auth: AuthService;
   readonly account: AuthLifecycle | undefined;
-  /** Where the two come from: opened by `useBridgeInstance`, closed by the provider. */
+  readonly offline: OfflineQueue | undefined;
+  /** Where they come from: opened by `useBridgeInstance`, closed by the provider. */
   readonly modules: InstanceModules;
 }
 
@@ -22,6 +24,8 @@ export interface BridgeContextValue {
   /** By id, in an object without prototype. */
   readonly instances: Readonly<Record<string, BridgeInstance>>;
   readonly defaultInstance: string;
+  /** The persisted cache, when the app passed the module. */
+  readonly persist: CachePersister | undefined;
 }
 
 /** The context `BridgeProvider` fills. Internal: hooks reach it through `useBridgeInstance`. */

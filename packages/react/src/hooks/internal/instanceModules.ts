@@ -12,12 +12,14 @@
 import type { AuthPaths, AuthService, Client } from '@bridgekit/core';
 import { createAuthService } from '@bridgekit/core';
 import type { AuthLifecycle, AuthLifecycleModule } from '@bridgekit/core/auth';
+import type { OfflineQueue, OfflineQueueModule } from '@bridgekit/core/offline';
 
 /** What an instance takes besides its client. */
 export interface ModuleOptions {
   authPaths?: Partial<AuthPaths>;
   userStorageKey?: string;
   lifecycle?: AuthLifecycleModule;
+  offline?: OfflineQueueModule;
 }
 
 /** The modules of one client, shared by the open instances around it. */
@@ -35,6 +37,11 @@ export interface InstanceModules {
   readonly auth: AuthService;
   /** The auth lifecycle, when the app passed the module and it is open. */
   readonly account: AuthLifecycle | undefined;
+  /**
+   * The offline write queue, when the app passed the module: made on first read, after the
+   * lifecycle (whose account requests it never queues). Started and stopped by the provider.
+   */
+  readonly offline: OfflineQueue | undefined;
   /** Opens the modules the app passed, once: a hook's first use. Nothing after a close. */
   open(): void;
   /** Opens them again after a close (the provider mounted again); whether anything was closed. */
@@ -52,13 +59,14 @@ export interface InstanceModules {
  * modules.close();
  */
 export function createInstanceModules(client: Client, options: ModuleOptions): InstanceModules {
-  const { authPaths: paths, userStorageKey, lifecycle } = options;
+  const { authPaths: paths, userStorageKey, lifecycle, offline } = options;
   // The client's modules this instance uses; `holding` while it counts among their holders.
   // After a close it keeps the last ones, disposed, for what still reads them (a hidden tree
   // renders): only `reopen` opens again.
   let held: ClientModules | undefined;
   let holding = false;
   let closed = false;
+  let queue: OfflineQueue | undefined;
 
   const hold = (): ClientModules => {
     if (held && (holding || closed)) return held;
@@ -87,10 +95,24 @@ export function createInstanceModules(client: Client, options: ModuleOptions): I
     get account() {
       return lifecycle ? held?.account : undefined;
     },
+    get offline() {
+      if (!offline) return undefined;
+      if (!queue) {
+        open();
+        const account = lifecycle ? held?.account : undefined;
+        queue = offline({
+          client,
+          auth: auth(),
+          accountPaths: account && Object.values(account.paths),
+        });
+      }
+      return queue;
+    },
     open,
     reopen() {
       const wasClosed = closed;
       closed = false;
+      if (wasClosed) queue = undefined;
       if (!holding) held = undefined;
       open();
       return wasClosed;

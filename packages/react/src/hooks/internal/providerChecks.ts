@@ -18,8 +18,10 @@ const PROPS = Object.keys({
   authPaths: true,
   userStorageKey: true,
   lifecycle: true,
+  offline: true,
   transformConfig: true,
   swr: true,
+  persist: true,
   children: true,
 } satisfies Record<keyof BridgeProviderProps, true>);
 const CLIENT_INSTANCE = Object.keys({
@@ -27,9 +29,10 @@ const CLIENT_INSTANCE = Object.keys({
   authPaths: true,
   userStorageKey: true,
   lifecycle: true,
+  offline: true,
 } satisfies Record<keyof BridgeClientInstance, true>);
 // The client form's props: beside a config or instances they would be silently ignored.
-const CLIENT_FORM = ['authPaths', 'userStorageKey', 'lifecycle'] as const;
+const CLIENT_FORM = ['authPaths', 'userStorageKey', 'lifecycle', 'offline'] as const;
 const AUTH_PATHS = Object.keys(DEFAULT_AUTH_PATHS);
 
 /** Throws a `TypeError` naming the first key of `value` that `known` lacks; `what` it is not. */
@@ -72,6 +75,11 @@ export function checkInstance(where: string, instance: ModuleOptions & { client?
   if (instance.lifecycle !== undefined && typeof instance.lifecycle !== 'function') {
     throw new TypeError(
       `BridgeProvider: ${where}lifecycle must be a module (authLifecycle(options) from '@bridgekit/core/auth'), got ${typeof instance.lifecycle}`,
+    );
+  }
+  if (instance.offline !== undefined && typeof instance.offline !== 'function') {
+    throw new TypeError(
+      `BridgeProvider: ${where}offline must be a module (offlineQueue(options) from '@bridgekit/core/offline'), got ${typeof instance.offline}`,
     );
   }
 }
