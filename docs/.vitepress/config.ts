@@ -11,6 +11,62 @@ const guides = [
       { text: 'Requests and responses', link: '/guide/requests' },
     ],
   },
+  {
+    text: 'Your backend',
+    items: [
+      { text: 'Choosing a backend', link: '/guide/backends/' },
+      { text: 'json-server', link: '/guide/backends/json-server' },
+      { text: 'PostgREST and Supabase', link: '/guide/backends/postgrest' },
+      { text: 'Strapi', link: '/guide/backends/strapi' },
+      { text: 'Django REST Framework', link: '/guide/backends/django-rest' },
+      { text: 'Laravel', link: '/guide/backends/laravel' },
+      { text: 'Feathers', link: '/guide/backends/feathers' },
+      { text: 'A dialect of your own', link: '/guide/backends/custom' },
+      { text: 'The reference server', link: '/guide/server' },
+    ],
+  },
+  {
+    text: 'Data',
+    items: [
+      { text: 'Queries, filters and lists', link: '/guide/queries' },
+      { text: 'Entity services (CRUD)', link: '/guide/services' },
+      { text: 'Typed endpoints from OpenAPI', link: '/guide/typed' },
+    ],
+  },
+  {
+    text: 'Sessions and offline',
+    items: [
+      { text: 'Sessions and auth', link: '/guide/auth' },
+      { text: 'Offline', link: '/guide/offline' },
+    ],
+  },
+  {
+    text: 'Frameworks',
+    items: [
+      { text: 'React', link: '/guide/react' },
+      { text: 'React Native', link: '/guide/react-native' },
+      { text: 'Next.js', link: '/guide/nextjs' },
+    ],
+  },
+  {
+    text: 'Recipes',
+    items: [
+      { text: 'An admin table with search and filters', link: '/recipes/admin-table' },
+      { text: 'A sign-in page', link: '/recipes/sign-in-page' },
+      { text: 'A typed CRUD page', link: '/recipes/typed-crud-page' },
+    ],
+  },
+  {
+    text: 'Migrating',
+    items: [
+      { text: 'From ky + SWR', link: '/migrating/from-ky-swr' },
+      { text: "From Refine's data providers", link: '/migrating/from-refine' },
+    ],
+  },
+  {
+    text: 'Help',
+    items: [{ text: 'Troubleshooting', link: '/guide/troubleshooting' }],
+  },
 ];
 
 /** The reference pages TypeDoc writes (docs/scripts/api-reference.mjs), one per entry point. */
@@ -40,6 +96,8 @@ export default defineConfig({
     ],
     sidebar: {
       '/guide/': guides,
+      '/recipes/': guides,
+      '/migrating/': guides,
       '/reference/': reference,
     },
     search: { provider: 'local' },
