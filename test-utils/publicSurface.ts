@@ -1,7 +1,8 @@
 // Helpers of the public-surface tests of @bridgekit/core, @bridgekit/react, @bridgekit/react-native and
-// @bridgekit/nextjs: what an entry exports, as its `.d.ts` would, and whether the README
-// documents each name.
-import { readFileSync } from 'node:fs';
+// @bridgekit/nextjs: what an entry exports, as its `.d.ts` would, and whether the package's
+// README or a hand-written page of the documentation site documents each name.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 
 /**
@@ -42,9 +43,36 @@ export function surface(
   return { values, types: names.filter((name) => !values.includes(name)) };
 }
 
-/** The names that no inline code span or fenced code block of the README mentions. */
-export function undocumented(names: readonly string[], readmeFile: string): string[] {
-  const text = readFileSync(readmeFile, 'utf8');
+/** The site's folder: `docs/` of the repository the tests run in (found from the working folder up). */
+function siteFolder(): string {
+  let folder = process.cwd();
+  while (!existsSync(join(folder, 'docs', '.vitepress'))) {
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error(`no docs/.vitepress above ${process.cwd()}`);
+    folder = parent;
+  }
+  return join(folder, 'docs');
+}
+
+/**
+ * The hand-written pages of the documentation site: every Markdown file under `docs/` but the generated API
+ * reference (which lists every name by construction) and VitePress's own folder.
+ */
+export function sitePages(): string[] {
+  const site = siteFolder();
+  return readdirSync(site, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.md'))
+    .filter((path) => !/^(reference|\.vitepress|node_modules)[\\/]/.test(path))
+    .map((path) => join(site, path))
+    .sort();
+}
+
+/**
+ * The names that no inline code span or fenced code block of `files` mentions (the package's
+ * README and the site's hand-written pages).
+ */
+export function undocumented(names: readonly string[], files: readonly string[]): string[] {
+  const text = files.map((file) => readFileSync(file, 'utf8')).join('\n');
   const code = [...text.matchAll(/```[\s\S]*?```|`[^`]+`/g)].map((match) => match[0]).join('\n');
   return names.filter((name) => !new RegExp(`(^|[^\\w$])${name}($|[^\\w$])`).test(code));
 }
