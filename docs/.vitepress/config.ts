@@ -86,7 +86,15 @@ export default defineConfig({
   // A broken internal link fails the build (the Chromium walk checks anchors as well).
   ignoreDeadLinks: false,
   srcExclude: ['scripts/**', 'test/**', 'README.md'],
-  markdown: { anchor: { slugify } },
+  markdown: {
+    anchor: { slugify },
+    // Inline code is shown as written: `config={{ baseUrl }}` is JSX, not a Vue interpolation.
+    config(md) {
+      const codeInline = md.renderer.rules.code_inline;
+      md.renderer.rules.code_inline = (tokens, index, options, env, self) =>
+        (codeInline?.(tokens, index, options, env, self) ?? '').replace(/^<code/, '<code v-pre');
+    },
+  },
   // The reference pages are long: their chunks are large by nature.
   vite: { build: { chunkSizeWarningLimit: 4000 } },
   themeConfig: {
