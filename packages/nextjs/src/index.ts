@@ -3,7 +3,7 @@
  * `@bridgekit/nextjs`: the client entry (`'use client'`). The hooks and web components of
  * `@bridgekit/react`, with a provider that mirrors the session into a cookie for server
  * code and accepts server-prefetched data. Server helpers live in `@bridgekit/nextjs/server`.
- * Every name is listed on purpose and documented in the package README.
+ * Every name is listed on purpose and documented in docs/guide/nextjs.md.
  *
  * @example
  * import { BridgeProvider, BridgeTable, useAuth } from '@bridgekit/nextjs';

@@ -1,7 +1,7 @@
 /**
  * `@bridgekit/react-native`: the Bridgekit hooks (shared with `@bridgekit/react`), AsyncStorage
  * as the default session storage, and native components: BridgeView, BridgeForm, BridgeList,
- * OfflineIndicator. Every name is listed on purpose and documented in the package README.
+ * OfflineIndicator. Every name is listed on purpose and documented in docs/guide/react-native.md.
  *
  * @example
  * import { BridgeProvider, BridgeList, OfflineIndicator, useAuth } from '@bridgekit/react-native';

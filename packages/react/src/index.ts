@@ -1,7 +1,7 @@
 /**
  * `@bridgekit/react`: everything of `@bridgekit/react/hooks` plus the web components
  * (`BridgeView`, `BridgeForm`, `BridgeTable`). Every name is listed on purpose and documented
- * in the package README.
+ * in docs/guide/react.md.
  *
  * @example
  * import { BridgeProvider, BridgeTable, useAuth } from '@bridgekit/react';

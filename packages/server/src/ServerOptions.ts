@@ -42,7 +42,7 @@ export interface LoginThrottleOptions {
 }
 
 /**
- * How long and how many `Idempotency-Key` answers the server keeps (README,
+ * How long and how many `Idempotency-Key` answers the server keeps (docs/guide/server.md,
  * "Idempotency-Key"). Past a limit a write with a new key is refused with 429 and
  * `Retry-After` (never is a kept answer forgotten early: its write could then apply twice).
  *

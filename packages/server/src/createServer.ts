@@ -30,9 +30,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Creates the Bridgekit reference server: auth with sessions, and a CRUD + filter + search +
- * pagination API for every entity of the data set, speaking the protocol of
- * packages/server/README.md ("Endpoints"), with its security defaults (README, "Security defaults":
- * no CORS unless listed, CSRF check on cookie sessions, throttled sign-ins, `nosniff`).
+ * pagination API for every entity of the data set, speaking the protocol of docs/guide/server.md
+ * ("Sign-in and sessions", "Collections"), with its security defaults (same page, "Security
+ * defaults": no CORS unless listed, CSRF check on cookie sessions, throttled sign-ins, `nosniff`).
  *
  * @example
  * const server = createServer({ seed: 'demo' });

@@ -26,7 +26,7 @@ function ordered(test: (c: number) => boolean): Builder {
 }
 
 function equals(field: string, spec: FieldSpec, raw: string): RowPredicate {
-  // `where(f, null)` is sent as `f=null` (core README, "Rules"), so the literal means "is null".
+  // `where(f, null)` is sent as `f=null` (docs/guide/queries.md, "Rules"), so the literal means "is null".
   if (raw === 'null') return isNull;
   const target = coerceValue(field, spec, raw);
   return (value) => comparable(spec, value) === target;
@@ -82,7 +82,7 @@ function like(caseInsensitive: boolean): Builder {
 }
 
 /**
- * The 16 filter operators (README, "Operators") as the server applies them, by wire name.
+ * The 16 filter operators (docs/guide/server.md, "Operators") as the server applies them, by wire name.
  * Each builder coerces the query value to the field's type (400 when it cannot) and returns
  * a predicate on the stored value.
  *

@@ -1,7 +1,7 @@
 /**
  * `@bridgekit/react/hooks`: the provider and hooks, DOM-free, shared by `@bridgekit/react`,
  * `@bridgekit/react-native` and `@bridgekit/nextjs`. Every name is listed on purpose and
- * documented in the package README; internals live in `./internal` and are not exported.
+ * documented in docs/guide/react.md; internals live in `./internal` and are not exported.
  *
  * @example
  * import { BridgeProvider, useAuth, useBridgeCrud } from '@bridgekit/react/hooks';

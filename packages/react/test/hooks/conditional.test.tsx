@@ -33,7 +33,7 @@ afterEach(async () => {
 });
 
 describe('conditional fetching', () => {
-  it('useBridgeCrud with null params sends no GET before sign-in, then loads (the README example)', async () => {
+  it('useBridgeCrud with null params sends no GET before sign-in, then loads (the example of docs/guide/react.md)', async () => {
     let auth: UseAuthResult | undefined;
     let crud: UseBridgeCrudResult<Product> | undefined;
     function Products() {

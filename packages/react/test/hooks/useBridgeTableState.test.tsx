@@ -100,7 +100,7 @@ describe('useBridgeTableState', () => {
     expect(server.requests).toContain('GET /api/products?page=1&limit=5&sort=name:desc');
   });
 
-  it('keeps every change of one event: sort, then page (the README example)', async () => {
+  it('keeps every change of one event: sort, then page (the example of docs/guide/react.md)', async () => {
     const { table } = renderTable();
     await screen.findByText(/^page 1 of 60/);
     act(() => {

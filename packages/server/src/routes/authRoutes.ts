@@ -77,7 +77,7 @@ function accountKey(user: EntityRow | undefined, email?: string, userName?: stri
 }
 
 /**
- * `/auth/login`, `/auth/logout`, `/auth/validation`, `/auth/me` (README, "Endpoints"),
+ * `/auth/login`, `/auth/logout`, `/auth/validation`, `/auth/me` (docs/guide/server.md, "Sign-in and sessions"),
  * `/auth/refresh` (rotating refresh tokens) and `/auth/password/change`. Failed sign-ins are
  * throttled per account and per address when `ctx.throttle` is set; a user with two-factor
  * sign-in gets a challenge instead of a session (see `twoFactorRoutes`). A sign-in or refresh

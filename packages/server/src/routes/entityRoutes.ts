@@ -62,7 +62,7 @@ const idRoute = {
 };
 
 /**
- * The collection routes (README, "Endpoints") for every entity of the store: list, search, get,
+ * The collection routes (docs/guide/server.md, "Collections") for every entity of the store: list, search, get,
  * create (201), replace (PUT), merge (PATCH) and delete (200 with the deleted row); the writes
  * honour `Idempotency-Key` (writeRoute).
  *

@@ -36,7 +36,7 @@ async function commit(
 }
 
 /**
- * A route handler that changes data, with `Idempotency-Key` (README, "Idempotency-Key"): a
+ * A route handler that changes data, with `Idempotency-Key` (docs/guide/server.md, "Idempotency-Key"): a
  * request without a key is applied and answered once it is on disk; with a key, the first
  * request of the user with it is applied and its answer remembered, a repeat with the same
  * method, path and body answers that again (`Idempotent-Replayed: true`) without applying
