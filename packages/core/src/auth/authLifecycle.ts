@@ -1,5 +1,5 @@
 /**
- * The auth lifecycle beside the auth service (core README, "Auth lifecycle"): account flows,
+ * The auth lifecycle beside the auth service (docs/guide/auth.md, "The auth lifecycle"): account flows,
  * two-factor sign-in, refresh tokens, periodic validation and cross-tab sync. This file puts
  * the parts together around one state (`lifecycleState`); each part is a file of its own. It
  * works through public seams: the service's `listen()` (what its sign-ins and sign-outs found)

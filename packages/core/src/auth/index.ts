@@ -1,5 +1,5 @@
 /**
- * `@bridgekit/core/auth`: the opt-in auth modules (core README, "Auth lifecycle"). A separate
+ * `@bridgekit/core/auth`: the opt-in auth modules (docs/guide/auth.md, "The auth lifecycle"). A separate
  * entry so that apps which only sign in do not ship them: the auth lifecycle (account flows,
  * two-factor sign-in, refresh tokens), cross-tab sync, cookie sessions and the
  * refresh-and-replay middleware.

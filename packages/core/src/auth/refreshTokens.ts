@@ -1,5 +1,5 @@
 /**
- * Refresh tokens and replay, a part of the auth lifecycle (core README, "Auth lifecycle"): the
+ * Refresh tokens and replay, a part of the auth lifecycle (docs/guide/auth.md, "Refresh tokens"): the
  * refresh token of every sign-in is stored; a refresh is planned before the session ends; a 401
  * to a request that carried the session refreshes once (shared by concurrent requests) and
  * replays the request; a logout revokes the token. Tabs that share the token take turns to

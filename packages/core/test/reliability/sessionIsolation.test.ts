@@ -1,5 +1,5 @@
 /**
- * The session only ever goes to the origin of the base URL (core README, "Sessions"), checked on
+ * The session only ever goes to the origin of the base URL (docs/guide/auth.md, "The session never leaves the origin of `baseUrl`"), checked on
  * the other server: absolute endpoints, every redirect status, chains that leave and come back,
  * custom header names; `includeSession: false`; `clearSession()`.
  */
