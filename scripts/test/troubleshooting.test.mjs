@@ -109,7 +109,8 @@ function sourceFiles() {
 }
 
 const isProblemFunction = (node) =>
-  (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node)) && /Problem$/.test(node.name?.text ?? '');
+  (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node)) &&
+  /Problem$/.test(node.name?.text ?? '');
 
 /**
  * Every message of the sources with fixed text: `{ where, text, pattern }`, `text` showing holes
@@ -119,7 +120,12 @@ function messages() {
   const found = [];
   for (const file of sourceFiles()) {
     const where = relative(root, file);
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    );
     // The server's `…Problem` functions word 4xx answers, not client errors.
     const readsProblems = !where.startsWith('packages/server/');
     const visit = (node, inProblem) => {
@@ -142,7 +148,9 @@ function messages() {
           });
         }
       }
-      ts.forEachChild(node, (child) => visit(child, inProblem || (readsProblems && isProblemFunction(node))));
+      ts.forEachChild(node, (child) =>
+        visit(child, inProblem || (readsProblems && isProblemFunction(node))),
+      );
     };
     visit(source, false);
   }
@@ -172,8 +180,6 @@ it('reads the messages of every package', () => {
 
 it('the troubleshooting page holds every message', () => {
   const page = pageText();
-  const missing = found
-    .filter((m) => !m.pattern.test(page))
-    .map((m) => `${m.where}: ${m.text}`);
+  const missing = found.filter((m) => !m.pattern.test(page)).map((m) => `${m.where}: ${m.text}`);
   expect(missing).toEqual([]);
 });
