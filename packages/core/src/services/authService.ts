@@ -1,5 +1,5 @@
 /**
- * The auth service (core README, "createAuthService"): login, logout, validation and the current
+ * The auth service (docs/guide/auth.md, "The auth service"): login, logout, validation and the current
  * user of one client, with a small store of `AuthState` that hooks subscribe to. Shapes are in
  * `authTypes`, the default reading of answers in `authResponse`.
  */
