@@ -163,8 +163,8 @@ function statusLine(res: Response): string {
  * Reads a `fetch` response into an `ApiResponse`: JSON for `json`/`+json` content types,
  * text otherwise, nothing for 204/205/empty bodies; envelopes unwrapped unless `envelope` is
  * `false` (the request's `BridgeRequest.envelope`: a dialect's transport turns it off for a
- * backend that sends none); error fields as docs/guide/requests.md ("How the body is read") says (a dialect's
- * transport maps its own). Rejects only if reading the body fails (network or abort).
+ * backend that sends none); error fields as docs/guide/requests.md ("How the body is read") says (a
+ * dialect's transport maps its own). Rejects only if reading the body fails (network or abort).
  *
  * @example
  * const res = await readResponse(await fetch(url));
