@@ -23,9 +23,9 @@ import { useRoute } from './router';
 const config = { baseUrl: '/api', timeout: 10_000, lifecycle, offline: offlineQueue() };
 const persist = persistCache();
 
-function Interceptors() {
+function RequestLogMiddleware() {
   const client = useBridgeClient();
-  // A layout effect, so the interceptors are in place before SWR's first requests.
+  // A layout effect, so the log is in place before SWR's first requests.
   useLayoutEffect(() => attachRequestLog(client), [client]);
   return null;
 }
@@ -59,7 +59,7 @@ function Pages() {
 export function App() {
   return (
     <BridgeProvider config={config} persist={persist}>
-      <Interceptors />
+      <RequestLogMiddleware />
       <div className="shell">
         <div className="content">
           <Pages />

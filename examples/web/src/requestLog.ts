@@ -1,4 +1,4 @@
-import type { ApiResponse, RequestConfig } from '@bridgekit/react';
+import type { Middleware } from '@bridgekit/core';
 import { useSyncExternalStore } from 'react';
 
 /** One request as the demo's log panel shows it. */
@@ -56,34 +56,27 @@ function relative(url: string): string {
   }
 }
 
-/** Shape of the bits of a Bridgekit client the log needs (what `useBridgeClient()` returns). */
-interface InterceptableClient {
-  addRequestInterceptor(fn: (config: RequestConfig) => RequestConfig): () => void;
-  addResponseInterceptor(
-    fn: (response: ApiResponse, request: RequestConfig) => ApiResponse,
-  ): () => void;
+/** Shape of the bit of a Bridgekit client the log needs (what `useBridgeClient()` returns). */
+interface LoggableClient {
+  use(middleware: Middleware): () => void;
 }
 
 /**
- * Feeds the log from the client's interceptors: the request interceptor adds an in-flight
- * entry, the response interceptor (which receives the request it answers) fills in its status.
+ * Feeds the log from one middleware: it adds an in-flight entry when the request goes out and
+ * fills in its status when the answer comes back. A middleware sees both ends of one request,
+ * whatever the middlewares after it (the offline queue's `Idempotency-Key`) change.
  */
-export function attachRequestLog(client: InterceptableClient): () => void {
-  const ids = new WeakMap<RequestConfig, number>();
-  const removeRequest = client.addRequestInterceptor((config) => {
+export function attachRequestLog(client: LoggableClient): () => void {
+  return client.use(async (request, next) => {
     const id = nextId++;
-    ids.set(config, id);
     entries = [
-      { id, method: config.method, url: relative(config.url), rawUrl: config.url },
+      { id, method: request.method, url: relative(request.url), rawUrl: request.url },
       ...entries,
     ].slice(0, MAX_ENTRIES);
     emit();
-    return config;
-  });
-  const removeResponse = client.addResponseInterceptor((response, request) => {
-    const id = ids.get(request);
+    const response = await next(request);
     const aborted = response.code === 'ABORTED';
-    if (id !== undefined) update(id, { status: response.status, aborted });
+    update(id, { status: response.status, aborted });
     if (!response.success && !aborted) {
       lastFailure = {
         status: response.status,
@@ -97,10 +90,6 @@ export function attachRequestLog(client: InterceptableClient): () => void {
     }
     return response;
   });
-  return () => {
-    removeRequest();
-    removeResponse();
-  };
 }
 
 /** Forgets the last failure, e.g. the 401 of a mistyped password once sign-in succeeded. */

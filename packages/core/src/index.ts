@@ -1,6 +1,6 @@
 /**
  * `@bridgekit/core`: a typed client for JSON-over-HTTP APIs. Every export is listed by name:
- * each is documented in the README and pinned by `test/surface.test.ts`.
+ * each is documented in the guides (docs/guide/) and pinned by `test/surface.test.ts`.
  *
  * @example
  * import { createClient, gte } from '@bridgekit/core';

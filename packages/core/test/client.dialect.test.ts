@@ -266,7 +266,8 @@ describe('envelope flag', () => {
       },
     }).get('/a');
     expect(plain.success && plain.data).toEqual({ success: true, data: 5, id: 1 });
-    // The default protocol reads a boolean `success` as its envelope (core README, "Responses").
+    // The default protocol reads a boolean `success` as its envelope (docs/guide/requests.md, "How
+    // the body is read").
     expect((await createClient(server.url).get('/a')).data).toBe(5);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Account flows, a part of the auth lifecycle (core README, "Auth lifecycle"): register,
+ * Account flows, a part of the auth lifecycle (docs/guide/auth.md, "Account flows"): register,
  * password reset and change; and the requests every flow of the lifecycle makes to its paths
  * (through the dialect's body for the flow, failures as `BridgeApiError`), which the two-factor
  * flows share.

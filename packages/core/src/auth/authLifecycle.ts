@@ -1,9 +1,9 @@
 /**
- * The auth lifecycle beside the auth service (core README, "Auth lifecycle"): account flows,
- * two-factor sign-in, refresh tokens, periodic validation and cross-tab sync. This file puts
- * the parts together around one state (`lifecycleState`); each part is a file of its own. It
- * works through public seams: the service's `listen()` (what its sign-ins and sign-outs found)
- * and `subscribe()`, and the client's `use()`.
+ * The auth lifecycle beside the auth service (docs/guide/auth.md, "The auth lifecycle"): account
+ * flows, two-factor sign-in, refresh tokens, periodic validation and cross-tab sync. This file puts
+ * the parts together around one state (`lifecycleState`); each part is a file of its own. It works
+ * through public seams: the service's `listen()` (what its sign-ins and sign-outs found) and
+ * `subscribe()`, and the client's `use()`.
  */
 import { mustBe, nonEmptyString, toError } from '../checks';
 import type { AuthService } from '../services/authService';

@@ -1,8 +1,8 @@
 /**
- * Cross-tab sync, an opt-in module of the auth lifecycle (core README, "Cross-tab sync"): tabs
- * of one origin that talk to one API tell each other when they sign in, sign out or rotate the
- * session, and take turns to spend the refresh token. A lifecycle without it (the default) has
- * none of this code, opens no channel and adds no listener.
+ * Cross-tab sync, an opt-in module of the auth lifecycle (docs/guide/auth.md, "Cross-tab sync"):
+ * tabs of one origin that talk to one API tell each other when they sign in, sign out or rotate the
+ * session, and take turns to spend the refresh token. A lifecycle without it (the default) has none
+ * of this code, opens no channel and adds no listener.
  */
 import { rejectUnknownKeys } from '../checks';
 import type { AuthService } from '../services/authService';

@@ -1,7 +1,7 @@
 /**
- * `@bridgekit/core/auth`: the opt-in auth modules (core README, "Auth lifecycle"). A separate
- * entry so that apps which only sign in do not ship them: the auth lifecycle (account flows,
- * two-factor sign-in, refresh tokens), cross-tab sync, cookie sessions and the
+ * `@bridgekit/core/auth`: the opt-in auth modules (docs/guide/auth.md, "The auth lifecycle"). A
+ * separate entry so that apps which only sign in do not ship them: the auth lifecycle (account
+ * flows, two-factor sign-in, refresh tokens), cross-tab sync, cookie sessions and the
  * refresh-and-replay middleware.
  *
  * @example

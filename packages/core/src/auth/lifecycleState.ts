@@ -1,8 +1,8 @@
 /**
- * The state of an auth lifecycle (core README, "Auth lifecycle"): one object, changed only by
- * the named actions below through `dispatch`, as a reducer; the parts of the lifecycle react to
- * the actions (the refresh token is stored, a refresh is planned). Also what the parts share:
- * the lifecycle's context, and how a sign-in answer becomes an action.
+ * The state of an auth lifecycle (docs/guide/auth.md, "The auth lifecycle"): one object, changed
+ * only by the named actions below through `dispatch`, as a reducer; the parts of the lifecycle
+ * react to the actions (the refresh token is stored, a refresh is planned). Also what the parts
+ * share: the lifecycle's context, and how a sign-in answer becomes an action.
  */
 import type { Client } from '../client/client';
 import type { AuthService } from '../services/authService';

@@ -1,6 +1,6 @@
 /**
- * Periodic validation, a part of the auth lifecycle (core README, "Auth lifecycle",
- * `validateInterval`): while someone is signed in the lifecycle asks the server every so often
+ * Periodic validation, a part of the auth lifecycle (docs/guide/auth.md, "Periodic
+ * validation"): while someone is signed in the lifecycle asks the server every so often
  * whether the session is still valid, so a session ended elsewhere (an admin, another device)
  * signs out here too.
  */

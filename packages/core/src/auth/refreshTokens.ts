@@ -1,9 +1,9 @@
 /**
- * Refresh tokens and replay, a part of the auth lifecycle (core README, "Auth lifecycle"): the
- * refresh token of every sign-in is stored; a refresh is planned before the session ends; a 401
- * to a request that carried the session refreshes once (shared by concurrent requests) and
- * replays the request; a logout revokes the token. Tabs that share the token take turns to
- * spend it when cross-tab sync is on.
+ * Refresh tokens and replay, a part of the auth lifecycle (docs/guide/auth.md, "Refresh tokens"):
+ * the refresh token of every sign-in is stored; a refresh is planned before the session ends; a 401
+ * to a request that carried the session refreshes once (shared by concurrent requests) and replays
+ * the request; a logout revokes the token. Tabs that share the token take turns to spend it when
+ * cross-tab sync is on.
  */
 import { MAX_TIMER_MS } from '../checks';
 import type { StorageAdapter } from '../contract/http';

@@ -1,7 +1,7 @@
 /**
- * Two-factor sign-in, a part of the auth lifecycle (core README, "Auth lifecycle"): completing
- * a sign-in that needs a second factor with the kept challenge, and turning two-factor sign-in
- * on and off for the signed-in user.
+ * Two-factor sign-in, a part of the auth lifecycle (docs/guide/auth.md, "Two-factor sign-in"):
+ * completing a sign-in that needs a second factor with the kept challenge, and turning two-factor
+ * sign-in on and off for the signed-in user.
  */
 import { nonEmptyString } from '../checks';
 import { BridgeApiError } from '../services/BridgeApiError';

@@ -1,5 +1,5 @@
 /**
- * Request body encoding (core README, "Bodies").
+ * Request body encoding (docs/guide/requests.md, "Bodies").
  */
 
 import { mustBe } from '../checks';

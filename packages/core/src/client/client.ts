@@ -1,10 +1,10 @@
 /**
- * The HTTP client (core README, "Creating a client", "How a request travels"). A call reads top
- * to bottom in `request`: `prepareCall` builds the `Call`; with no middleware it goes straight to
- * `send`, else through the named lists (`runMiddleware`) to `send`; `send` runs the origin guard
- * and the attempts, which hand the request to `fetch`, follow redirects and read the response.
- * Every call resolves to an `ApiResponse`; only programmer errors in the constructor and the
- * setters throw.
+ * The HTTP client (docs/guide/requests.md, "Creating a client", "How a request travels"). A call
+ * reads top to bottom in `request`: `prepareCall` builds the `Call`; with no middleware it goes
+ * straight to `send`, else through the named lists (`runMiddleware`) to `send`; `send` runs the
+ * origin guard and the attempts, which hand the request to `fetch`, follow redirects and read the
+ * response. Every call resolves to an `ApiResponse`; only programmer errors in the constructor and
+ * the setters throw.
  */
 import type { ClientConfig } from '../contract/clientConfig';
 import type { ApiResponse, HttpMethod, Middleware, RequestInterceptor } from '../contract/http';

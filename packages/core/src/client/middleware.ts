@@ -1,5 +1,5 @@
 /**
- * The client's middleware, in named lists (core README, "Interceptors and callbacks"). A call
+ * The client's middleware, in named lists (docs/guide/requests.md, "Middleware"). A call
  * runs them in the order `runMiddleware` shows:
  *
  *   1. the request side: request interceptors in registration order, then `onRequest`;

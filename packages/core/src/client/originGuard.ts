@@ -1,10 +1,10 @@
 /**
- * The origin guard: the last step before the network, after every middleware (core README, "The
- * session and the default headers never leave the origin of `baseUrl`"). What belongs to the API
- * at baseUrl (the session, in whatever header a step moved or copied it to; the default headers;
- * a session module's credentials) reaches only the origin of baseUrl, and a secret body goes
- * there or nowhere, whatever a middleware or an absolute endpoint did. The redirect rules
- * (`redirects.ts`) keep the same promise for redirects.
+ * The origin guard: the last step before the network, after every middleware
+ * (docs/guide/requests.md, "Redirects and the origin guard"). What belongs to the API at baseUrl
+ * (the session, in whatever header a step moved or copied it to; the default headers; a session
+ * module's credentials) reaches only the origin of baseUrl, and a secret body goes there or
+ * nowhere, whatever a middleware or an absolute endpoint did. The redirect rules (`redirects.ts`)
+ * keep the same promise for redirects.
  */
 import { sessionCarriers } from '../session/sessionHeaders';
 import type { Call } from './call';

@@ -1,7 +1,8 @@
 /**
- * Preparing a call (core README, "URLs and params", "Headers", "Bodies", "Sessions"): from the
- * arguments of `client.get()` (or any verb) to the `Call` the middleware lists see. Throws on bad
- * input; the client turns a throw into `CLIENT_ERROR`.
+ * Preparing a call (docs/guide/requests.md, "URLs and params", "Headers", "Bodies";
+ * docs/guide/auth.md, "Where the session comes from"): from the arguments of `client.get()` (or any
+ * verb) to the `Call` the middleware lists see. Throws on bad input; the client turns a throw into
+ * `CLIENT_ERROR`.
  */
 import { mustBe } from '../checks';
 import type { BridgeRequest, HttpMethod, ParamsSerializer, RequestOptions } from '../contract/http';

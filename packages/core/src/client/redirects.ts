@@ -1,6 +1,6 @@
 /**
- * Redirects, and what may follow them (core README, "The session and the default headers never
- * leave the origin of `baseUrl`").
+ * Redirects, and what may follow them (docs/guide/requests.md, "Redirects and the
+ * origin guard").
  *
  * Where `fetch` shows redirects to scripts (Node, Bun, Deno: `redirect: 'manual'` answers the
  * 3xx itself), the client follows them itself, one hop at a time, with the fetch standard's

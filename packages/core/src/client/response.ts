@@ -1,5 +1,5 @@
 /**
- * HTTP response -> `ApiResponse` (core README, "Responses").
+ * HTTP response -> `ApiResponse` (docs/guide/requests.md, "How the body is read").
  */
 import { isRecord as isObject, toError } from '../checks';
 import { META_ALIASES, toNumber } from './meta';
@@ -163,8 +163,8 @@ function statusLine(res: Response): string {
  * Reads a `fetch` response into an `ApiResponse`: JSON for `json`/`+json` content types,
  * text otherwise, nothing for 204/205/empty bodies; envelopes unwrapped unless `envelope` is
  * `false` (the request's `BridgeRequest.envelope`: a dialect's transport turns it off for a
- * backend that sends none); error fields as the core README's "Responses" says (a dialect's
- * transport maps its own). Rejects only if reading the body fails (network or abort).
+ * backend that sends none); error fields as docs/guide/requests.md ("How the body is read") says (a
+ * dialect's transport maps its own). Rejects only if reading the body fails (network or abort).
  *
  * @example
  * const res = await readResponse(await fetch(url));

@@ -1,7 +1,7 @@
 /**
- * The retry policy (core README, "Retries"): which outcomes and which requests are tried again,
- * how long to wait (backoff with full jitter, or the server's `Retry-After`). The client's own
- * retries and the React hooks' retries both ask `isRetryableOutcome`, so they decide alike.
+ * The retry policy (docs/guide/requests.md, "Retries"): which outcomes and which requests are tried
+ * again, how long to wait (backoff with full jitter, or the server's `Retry-After`). The client's
+ * own retries and the React hooks' retries both ask `isRetryableOutcome`, so they decide alike.
  */
 import { getHeader } from './headers';
 import type { ApiResponse, HttpMethod } from '../contract/http';

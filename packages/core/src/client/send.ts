@@ -1,5 +1,5 @@
 /**
- * Sending a call: the last step of every call, after the middleware lists (core README,
+ * Sending a call: the last step of every call, after the middleware lists (docs/guide/requests.md,
  * "Retries", "Time-outs and cancellation"). `send` re-signs a replay with the current session,
  * runs the origin guard, builds the `fetch` init, then tries the request up to
  * `1 + retryAttempts` times. Each attempt hands it to `fetch`, follows its redirects

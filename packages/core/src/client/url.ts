@@ -1,5 +1,5 @@
 /**
- * URL joining and origin checks (core README, "URLs and params").
+ * URL joining and origin checks (docs/guide/requests.md, "URLs and params").
  */
 
 import { mustBe } from '../checks';

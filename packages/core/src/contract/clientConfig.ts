@@ -99,8 +99,8 @@ export interface ClientConfig {
   fetch?: typeof fetch;
   /**
    * Writes `options.params` into the query string instead of the default format (arrays
-   * comma-joined, core README "URLs and params"). `openApiParams()` writes them as an OpenAPI
-   * document means them (`form` style, exploded: `status=a&status=b`); a client typed by a
+   * comma-joined, docs/guide/requests.md, "URLs and params"). `openApiParams()` writes them as an
+   * OpenAPI document means them (`form` style, exploded: `status=a&status=b`); a client typed by a
    * document accepts array and object query values only with one. A request's own
    * `paramsSerializer` wins. The query builder is not affected: its format is the dialect's.
    * @default undefined (the default format)

@@ -106,9 +106,10 @@ export interface RequestConfig {
 export interface BridgeRequest extends RequestConfig {
   secret?: boolean;
   /**
-   * Whether a `{ success, data, … }` answer is an envelope the client unwraps (core README,
-   * "Responses"). A dialect's transport (`dialectTransport({ envelope: false })`) sets `false`
-   * for a backend that sends none: `data` is then the body as sent, a failure's body included.
+   * Whether a `{ success, data, … }` answer is an envelope the client unwraps
+   * (docs/guide/requests.md, "How the body is read"). A dialect's transport
+   * (`dialectTransport({ envelope: false })`) sets `false` for a backend that sends none: `data`
+   * is then the body as sent, a failure's body included.
    * @default true
    */
   envelope?: boolean;
@@ -197,7 +198,10 @@ export type ParamsSerializer = (params: Record<string, unknown>) => string;
 
 /** Options of one request. */
 export interface RequestOptions {
-  /** Query parameters: null/undefined skipped, arrays comma-joined (core README, "URLs and params"). */
+  /**
+   * Query parameters: null/undefined skipped, arrays comma-joined (docs/guide/requests.md, "URLs
+   * and params").
+   */
   params?: Record<string, unknown>;
   /**
    * Writes `params` for this request, over the client's `paramsSerializer` (an operation whose

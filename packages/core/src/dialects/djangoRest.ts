@@ -1,5 +1,5 @@
 /**
- * Django REST Framework with django-filter (core README, "Django REST Framework"). The query
+ * Django REST Framework with django-filter (docs/guide/backends/django-rest.md). The query
  * assumes the view declares
  * the lookups it receives (`filterset_fields = { 'price': ['exact', 'gte', 'range'] }`):
  * django-filter silently ignores a name it has no filter for. It has no negation in the query

@@ -48,7 +48,7 @@ const OPERATORS = /^(ne|gt|gte|lt|lte|in|nin)$/;
 /**
  * The dialect of Feathers 5 REST services (any database adapter; `like: true` where the
  * adapter has `$like`/`$ilike`). Partial updates use `PATCH` (its `PUT` is `update`, which
- * replaces the record). See the wire table in the core README ("Backends").
+ * replaces the record). See the wire table in docs/guide/backends/feathers.md.
  *
  * @param options @default {}
  * @example

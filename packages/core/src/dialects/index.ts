@@ -1,5 +1,5 @@
 /**
- * `@bridgekit/core/dialects`: the built-in backend dialects (core README, "Backends"), one factory
+ * `@bridgekit/core/dialects`: the built-in backend dialects (docs/guide/backends/index.md), one factory
  * per module so an app pays only for the one it imports, and the helpers to write your own.
  *
  * @example

@@ -54,8 +54,8 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [val
 /**
  * The dialect of json-server: 1.x with `{ version: 1 }`, 0.17 with `{ version: 0 }`, and
  * without a version the one that answers (asked once per client, before its first list).
- * Partial updates use `PATCH` (its `PUT` replaces the record). See the wire table in the core
- * README ("Backends").
+ * Partial updates use `PATCH` (its `PUT` replaces the record). See the wire table in
+ * docs/guide/backends/json-server.md.
  *
  * @param options @default {}
  * @example

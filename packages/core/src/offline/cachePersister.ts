@@ -1,8 +1,8 @@
 /**
- * The persisted cache of one provider (core README, "Offline"): the Bridgekit entries of the
- * SWR cache (keys `['bridgekit', instanceId, …]`) are saved per instance in its storage, at
- * most about once a second, and put back in the cache when the provider mounts, before the
- * hooks fetch. Each instance's saved entries belong to the user who was signed in: they are
+ * The persisted cache of one provider (docs/guide/offline.md, "The persisted cache"): the Bridgekit
+ * entries of the SWR cache (keys `['bridgekit', instanceId, …]`) are saved per instance in its
+ * storage, at most about once a second, and put back in the cache when the provider mounts, before
+ * the hooks fetch. Each instance's saved entries belong to the user who was signed in: they are
  * removed when that user signs out or another signs in, and never restored for anyone else.
  */
 import type { StorageAdapter } from '../contract/http';

@@ -1,5 +1,5 @@
 /**
- * `@bridgekit/core/offline`: the opt-in offline modules (core README, "Offline"). A separate
+ * `@bridgekit/core/offline`: the opt-in offline modules (docs/guide/offline.md). A separate
  * entry, so an app that does not import it ships none of it: the persisted cache
  * (`persistCache`) and the write queue (`offlineQueue`), both bound by the providers.
  *

@@ -1,9 +1,9 @@
 /**
- * The offline write queue of one instance (core README, "Offline"). A middleware on the
- * instance's client gives every write an `Idempotency-Key` and keeps, in storage, a write that
- * starts while the platform says it is offline or ends without an answer; the replay sends the
- * kept writes again, in order, one at a time, with the same key, under the session of the user
- * who made them. Tabs share the storage and take turns (`exclusive`).
+ * The offline write queue of one instance (docs/guide/offline.md, "The write queue"). A middleware
+ * on the instance's client gives every write an `Idempotency-Key` and keeps, in storage, a write
+ * that starts while the platform says it is offline or ends without an answer; the replay sends the
+ * kept writes again, in order, one at a time, with the same key, under the session of the user who
+ * made them. Tabs share the storage and take turns (`exclusive`).
  */
 import type { Middleware } from '../contract/http';
 import { browserConnectivity } from './connectivity';

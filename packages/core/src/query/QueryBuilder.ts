@@ -1,5 +1,5 @@
 /**
- * The chainable query builder (core README, "Query builder"; its wire format, "Wire format").
+ * The chainable query builder (docs/guide/queries.md; its wire format, "Wire format").
  */
 import type { Dialect, DialectQuery } from '../contract/dialect';
 import type { ApiResponse } from '../contract/http';

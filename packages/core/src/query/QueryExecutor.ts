@@ -1,5 +1,5 @@
 /**
- * What the query builder sends through (core README, "Query builder"): the five verbs of
+ * What the query builder sends through (docs/guide/queries.md): the five verbs of
  * `Client`, declared here so that the builder depends on no client.
  */
 import type { ApiResponse, RequestOptions } from '../contract/http';

@@ -1,5 +1,5 @@
 /**
- * The query builder's argument checks (core README, "Errors" of the query builder): each throws a
+ * The query builder's argument checks (docs/guide/queries.md, "Errors"): each throws a
  * `TypeError`/`RangeError` naming the method and the argument, before the builder changes.
  */
 import { headerProblem } from '../client/headers';

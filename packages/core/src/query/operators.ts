@@ -1,7 +1,7 @@
 /**
- * The 16 filter operator functions (core README, "Operators"). Each returns a frozen
+ * The 16 filter operator functions (docs/guide/queries.md, "Operators"). Each returns a frozen
  * `{ operator, value }` object that `QueryBuilder.where(field, op)` turns into
- * `field[operator]=value` (core README, "Wire format"). Bad input throws at once, naming the
+ * `field[operator]=value` (docs/guide/queries.md, "Wire format"). Bad input throws at once, naming the
  * function and the argument.
  */
 import { mustBe, isRecord } from '../checks';
@@ -24,7 +24,7 @@ export interface FilterOperator<V = unknown> {
 /** A bound of a range comparison: a finite number or a valid `Date` (sent as ISO text). */
 export type RangeBound = number | Date;
 
-/** The operator names as they appear on the wire (core README, "Operators"). */
+/** The operator names as they appear on the wire (docs/guide/queries.md, "Operators"). */
 export const OPERATOR_NAMES = [
   'eq',
   'ne',

@@ -1,7 +1,7 @@
 /**
  * How a value becomes query-string text: the one encoder of `RequestOptions.params`, of the
- * query builder and of the dialects, so they all speak the same wire format (core README, "URLs
- * and params" and "Wire format").
+ * query builder and of the dialects, so they all speak the same wire format (docs/guide/requests.md
+ * and docs/guide/queries.md, "Wire format").
  */
 import { mustBe } from '../checks';
 

@@ -1,7 +1,7 @@
 /**
- * The builder's `get()` through a dialect (core README, "Backends"): one list shape on every
- * backend. `data` is the rows and `meta` is `{ page, limit, total?, totalPages? }`, read by the
- * dialect's lists part from the backend's own facts, as the services read them; a total the
+ * The builder's `get()` through a dialect (docs/guide/queries.md, "Lists"): one list shape on
+ * every backend. `data` is the rows and `meta` is `{ page, limit, total?, totalPages? }`, read
+ * by the dialect's lists part from the backend's own facts, as the services read them; a total the
  * backend did not give stays absent, and so does the page count. A dialect without a lists
  * part keeps the default protocol's: the answer as its transport gave it.
  */

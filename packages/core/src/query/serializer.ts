@@ -1,7 +1,7 @@
 /**
  * How the query builder's entries become a query string. One replaceable object, so another
  * backend dialect (`filter[price][gte]=`, `price=gte:10`, ...) is a new serializer, not a new
- * builder (core README, "Another wire format").
+ * builder (docs/guide/queries.md, "Another wire format").
  */
 import type { QueryEntry, QuerySerializer } from '../contract/query';
 import { encodeQueryComponent, encodeValue } from './params';
@@ -43,7 +43,7 @@ function entryValue(entry: QueryEntry): string {
 const asGiven = (text: string) => text;
 
 /**
- * The default wire format (core README, "Wire format"): `field=value` for equality,
+ * The default wire format (docs/guide/queries.md, "Wire format"): `field=value` for equality,
  * `field[op]=value` otherwise (field encoded, brackets literal), `q`, `page`, `limit`, `offset`,
  * `sort=name:asc,age:desc`, custom params under their own key; values `encodeURIComponent`-encoded
  * (`%20` for spaces).

@@ -1,7 +1,7 @@
 /**
- * The auth service (core README, "createAuthService"): login, logout, validation and the current
- * user of one client, with a small store of `AuthState` that hooks subscribe to. Shapes are in
- * `authTypes`, the default reading of answers in `authResponse`.
+ * The auth service (docs/guide/auth.md, "The auth service"): login, logout, validation and the
+ * current user of one client, with a small store of `AuthState` that hooks subscribe to. Shapes
+ * are in `authTypes`, the default reading of answers in `authResponse`.
  */
 import type { Client } from '../client/client';
 import type { DialectAuth } from '../contract/dialect';

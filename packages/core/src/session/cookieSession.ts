@@ -1,5 +1,5 @@
 /**
- * Cookie sessions as an opt-in module (core README, "Cookie sessions"): the server keeps the
+ * Cookie sessions as an opt-in module (docs/guide/auth.md, "Cookie sessions"): the server keeps the
  * session in `HttpOnly` cookies; the client holds nothing and only sends credentials.
  */
 import { rejectUnknownKeys } from '../checks';

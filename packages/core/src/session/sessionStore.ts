@@ -1,6 +1,6 @@
 /**
- * The session resolution chain (core README, "Sessions"): in-memory value, then the app's
- * `getSessionId`, then storage keys in order.
+ * The session resolution chain (docs/guide/auth.md, "Where the session comes from"): in-memory
+ * value, then the app's `getSessionId`, then storage keys in order.
  */
 import { SESSION_STORAGE_KEYS } from './storage';
 import type { StorageAdapter } from '../contract/http';

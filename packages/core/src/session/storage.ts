@@ -53,7 +53,7 @@ export type WebStorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 function findLocalStorage(): WebStorageLike | undefined {
   try {
     // Only a real browser window: Node 22+ has an experimental global `localStorage`,
-    // and Node gets no automatic storage (core README, "Sessions").
+    // and Node gets no automatic storage (docs/guide/auth.md, "Storage").
     if (typeof window === 'undefined' || typeof document === 'undefined') return undefined;
     return window.localStorage ?? undefined;
   } catch {

@@ -1,9 +1,9 @@
 /**
  * The query string as an OpenAPI document means it: `openApiParams()` is a `paramsSerializer`
- * for a client that speaks a document (core README, "Typed from an OpenAPI document").
- * openapi-typescript does not carry a parameter's `style` and `explode` into the types, so the
- * app says them here, once for the client (and per request where an operation differs);
- * without options they are OpenAPI's defaults for the query: `form`, exploded.
+ * for a client that speaks a document (docs/guide/typed.md, "Query parameters as the document means
+ * them"). openapi-typescript does not carry a parameter's `style` and `explode` into the types, so
+ * the app says them here, once for the client (and per request where an operation differs); without
+ * options they are OpenAPI's defaults for the query: `form`, exploded.
  */
 import { mustBe, isRecord } from '../checks';
 import type { ParamsSerializer } from '../contract/http';

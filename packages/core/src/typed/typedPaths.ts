@@ -14,7 +14,7 @@
  *       };
  *     }
  *
- * Rules (the core README's "Typed from an OpenAPI document" section says the same to users):
+ * Rules (docs/guide/typed.md, "What is checked", says the same to users):
  * - the success data is the union of the bodies of the 2xx responses as the client reads them:
  *   JSON content as its schema, other content as text (`string`), no content `undefined`, and
  *   `undefined` too for an operation that lists no 2xx response; envelopes are unwrapped as the

@@ -1,57 +1,21 @@
 /**
- * The custom-dialect example of the core README ("A dialect of your own"), run as written.
+ * The custom-dialect example of docs/guide/backends/custom.md ("A REST API with its own
+ * syntax"), run as the page writes it.
  */
 import { describe, expect, it } from 'vitest';
-import { between, createClient, type Dialect, gte } from '@bridgekit/core';
-import {
-  dialectQuery,
-  dialectTransport,
-  listPage,
-  pair,
-  unsupported,
-} from '@bridgekit/core/dialects';
+import { between, type Dialect, type QueryBuilder } from '@bridgekit/core';
+import { docsBlock, runDocsBlock } from '../helpers/docsExample';
 
-const acme: Dialect = {
-  name: 'acme',
-  query: dialectQuery({
-    key: (e) =>
-      e.kind === 'filter' ? `${e.field}.${e.operator}` : e.kind === 'param' ? e.key : e.kind,
-    pairs: (e) => {
-      if (e.kind === 'filter') return [pair(`filter[${e.field}][${e.operator}]`, e.value)];
-      if (e.kind === 'sort')
-        return [
-          pair(
-            'order',
-            e.fields.map(([f, d]) => (d === 'desc' ? '-' : '') + f),
-          ),
-        ];
-      if (e.kind === 'limit') return [pair('size', e.value)];
-      if (e.kind === 'param') return [pair(e.key, e.value)];
-      return [pair(e.kind, e.value)];
-    },
-    check: (e) =>
-      e.kind === 'offset' || (e.kind === 'filter' && e.operator === 'between')
-        ? unsupported('acme', e.kind === 'offset' ? 'offset' : "operator 'between'")
-        : undefined,
-  }),
-  list: (res, requested) => {
-    const { items = [], total } = (res.data ?? {}) as { items?: any[]; total?: number };
-    return listPage({ data: items, total }, requested);
-  },
-  records: { updateMethod: 'PATCH' },
-  transport: dialectTransport({ session: { header: 'Authorization', scheme: 'Bearer' } }),
-};
+const PAGE = 'docs/guide/backends/custom.md';
 
 describe('the custom dialect example', () => {
-  it('writes its own query syntax and refuses what it cannot express', () => {
-    const q = createClient('https://api.acme.test', { dialect: acme })
-      .query('/products')
-      .where('price', gte(10))
-      .sort('price', 'desc')
-      .page(2)
-      .limit(20);
-    expect(q.toQueryString()).toBe('filter[price][gte]=10&order=-price&page=2&size=20');
-    expect(() => q.where('price', between(1, 2))).toThrow(
+  it('writes its own query syntax and refuses what it cannot express', async () => {
+    const { acme, query } = await runDocsBlock<{ acme: Dialect; query: QueryBuilder<unknown> }>(
+      docsBlock(PAGE, 'const acme: Dialect = {'),
+      ['acme', 'query'],
+    );
+    expect(query.toQueryString()).toBe('filter[price][gte]=10&order=-price&page=2&size=20');
+    expect(() => query.where('price', between(1, 2))).toThrow(
       new TypeError("acme cannot express operator 'between'"),
     );
     expect(

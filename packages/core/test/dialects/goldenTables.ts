@@ -1,7 +1,7 @@
 /**
  * The wire tables of postgrest(), strapi() and laravel() for the dialects property test: the
  * decoded pairs (as URLSearchParams reads them) each dialect promises for a list of accepted
- * entries, written from the wire tables in the core README ("Backends").
+ * entries, written from the wire tables of docs/guide/backends/*.md.
  */
 import type { QueryEntry } from '@bridgekit/core';
 

@@ -1,54 +1,21 @@
 /**
- * The JSON-RPC example of the core README ("A backend that is not REST-shaped"), run as
- * written against a real JSON-RPC server on 127.0.0.1: every service operation becomes one
- * `POST /rpc { method, params }` through the dialect's `operations` part.
+ * The JSON-RPC example of docs/guide/backends/custom.md ("A backend that is not REST-shaped"),
+ * run as the page writes it against a real JSON-RPC server on 127.0.0.1 (the page's address
+ * pointed at it): every service operation becomes one `POST /rpc { method, params }` through
+ * the dialect's `operations` part.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BridgeApiService,
   createBridgeApiService,
   createClient,
   type Dialect,
   isBridgeApiError,
-  type OperationRequest,
 } from '@bridgekit/core';
-import { dialectTransport, listPage } from '@bridgekit/core/dialects';
+import { docsBlock, runDocsBlock } from '../helpers/docsExample';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 
-// The README's block, with the server's address.
-const call =
-  (method: string) =>
-  ({ client, endpoint, id, entries, body }: OperationRequest) =>
-    client.post('/rpc', {
-      method: `${endpoint.slice(1)}.${method}`, // 'products.list'
-      params: {
-        id,
-        data: body,
-        where: entries.flatMap((e) =>
-          e.kind === 'filter' ? [[e.field, e.operator, e.value]] : [],
-        ),
-        ...Object.fromEntries(
-          entries.flatMap((e) =>
-            e.kind === 'page' || e.kind === 'limit' ? [[e.kind, e.value]] : [],
-          ),
-        ),
-      },
-    });
-
-const rpc: Dialect = {
-  name: 'json-rpc',
-  envelope: false,
-  transport: dialectTransport({ envelope: false }),
-  operations: {
-    list: call('list'),
-    search: call('list'),
-    get: call('get'),
-    create: call('create'),
-    update: call('update'),
-    delete: call('delete'),
-  },
-  list: (res, requested) => listPage((res.data as any).result, requested), // { data, total }
-  records: { unwrap: (_operation, data) => (data as any).result },
-};
+const PAGE = 'docs/guide/backends/custom.md';
 
 interface Product {
   id: number;
@@ -100,30 +67,40 @@ function rpcServer(server: TestServer): void {
   });
 }
 
+interface Block {
+  rpc: Dialect;
+  products: BridgeApiService<Product>;
+  created: Product;
+}
+
 let server: TestServer;
+// The page's block, run once: its last line creates a product through the dialect.
+let block: Block;
 beforeAll(async () => {
   server = await startTestServer();
   rpcServer(server);
+  block = await runDocsBlock<Block>(
+    docsBlock(PAGE, "name: 'json-rpc'"),
+    ['rpc', 'products', 'created'],
+    [['https://api.example.com', server.url]],
+  );
 });
 afterAll(() => server.close());
 
 describe('a JSON-RPC backend through the operations part', () => {
   it('list, get, create, update and delete are each one POST /rpc', async () => {
-    const api = createClient(server.url, { dialect: rpc });
-    const products = createBridgeApiService<Product>(api, { endpoint: '/products' });
-
-    const created = await products.create({ name: 'Lamp', price: 30 });
-    expect(created).toEqual({ id: 4, name: 'Lamp', price: 30 });
-    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({
+    const { products, created } = block;
+    expect(created).toEqual({ id: 4, name: 'Lamp' });
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({
       method: 'products.create',
-      params: { data: { name: 'Lamp', price: 30 }, where: [] },
+      params: { data: { name: 'Lamp' }, where: [] },
     });
 
     const page = await products.getList({ page: 2, limit: 2 });
     expect(page).toEqual({
       data: [
         { id: 3, name: 'Lamp', price: 25 },
-        { id: 4, name: 'Lamp', price: 30 },
+        { id: 4, name: 'Lamp' },
       ],
       meta: { page: 2, limit: 2, total: 4, hasMore: false },
     });
@@ -135,7 +112,7 @@ describe('a JSON-RPC backend through the operations part', () => {
   });
 
   it("the builder's filters reach it as entries; a failure rejects as BridgeApiError", async () => {
-    const api = createClient(server.url, { dialect: rpc });
+    const api = createClient(server.url, { dialect: block.rpc });
     const products = createBridgeApiService<Product>(api, { endpoint: '/products' });
     const cheap = await products.search({
       q: '',

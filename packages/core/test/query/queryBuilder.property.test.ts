@@ -90,7 +90,7 @@ function apply(builder: QueryBuilder, s: Step): void {
 }
 
 /**
- * The decoded entries the wire format (core README, "Wire format") says a chain produces,
+ * The decoded entries the wire format (docs/guide/queries.md, "Wire format") says a chain produces,
  * computed independently of the builder.
  */
 function expectedEntries(steps: Step[]): Array<[string, string]> {

@@ -1,7 +1,7 @@
 /**
  * The fault matrix: every fault mode × every verb × retries (0, 2) × time-out (off, on) ×
- * caller abort (no, yes). Each case asserts the outcome the core README's "Responses" promises, the
- * attempts the server saw, and the timing of time-outs and aborts.
+ * caller abort (no, yes). Each case asserts the outcome docs/guide/requests.md ("Error codes",
+ * "Retries") promises, the attempts the server saw, and the timing of time-outs and aborts.
  */
 import { type ApiResponse, createClient } from '@bridgekit/core';
 import { describe, it } from 'vitest';

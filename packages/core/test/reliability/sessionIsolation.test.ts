@@ -1,7 +1,8 @@
 /**
- * The session only ever goes to the origin of the base URL (core README, "Sessions"), checked on
- * the other server: absolute endpoints, every redirect status, chains that leave and come back,
- * custom header names; `includeSession: false`; `clearSession()`.
+ * The session only ever goes to the origin of the base URL (docs/guide/auth.md, "The session never
+ * leaves the origin of `baseUrl`"), checked on the other server: absolute endpoints, every redirect
+ * status, chains that leave and come back, custom header names; `includeSession: false`;
+ * `clearSession()`.
  */
 import { createClient, MemoryStorage } from '@bridgekit/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
