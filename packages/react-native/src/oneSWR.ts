@@ -34,6 +34,6 @@ export function hasOneSWR(): boolean {
 export function checkOneSWR(): void {
   if (typeof __DEV__ === 'undefined' || !__DEV__ || hasOneSWR()) return;
   throw new Error(
-    '@bridgekit/react-native: this bundle holds two copies of SWR. Metro took SWR\'s CommonJS build for swr/infinite (through its swr/infinite/package.json stub) and its ES build for swr, so BridgeList and useBridgeInfiniteQuery would keep a cache of their own and ignore <SWRConfig> and the provider\'s swr prop. Wrap metro.config.js in withBridgekit: const { withBridgekit } = require(\'@bridgekit/react-native/metro\'); module.exports = withBridgekit(mergeConfig(getDefaultConfig(__dirname), config)); (README of @bridgekit/react-native, "Install"; why: the React Native guide, "Metro: one copy of SWR").',
+    "@bridgekit/react-native: this bundle holds two copies of SWR. Metro took SWR's CommonJS build for swr/infinite (through its swr/infinite/package.json stub) and its ES build for swr, so BridgeList and useBridgeInfiniteQuery would keep a cache of their own and ignore <SWRConfig> and the provider's swr prop. Wrap metro.config.js in withBridgekit: const { withBridgekit } = require('@bridgekit/react-native/metro'); module.exports = withBridgekit(mergeConfig(getDefaultConfig(__dirname), config)); (README of @bridgekit/react-native, \"Metro: one copy of SWR\").",
   );
 }
