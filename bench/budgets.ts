@@ -62,13 +62,24 @@ const RAW = 'fetch + json()';
 export const MAX_INIT_RATIO = 1.05;
 export const MAX_PIPELINE_US = 5;
 // The size ceilings: at about today's figures, so any growth past them fails `--check`.
-export const CREATE_CLIENT_MAX_GZ = 10_000;
-export const CORE_FULL_MAX_GZ = 14_300;
-export const APP_BUNDLE_MAX_GZ = 23_300;
-export const DIALECT_MAX_GZ = 2_400;
+// Raised on 2026-11-27 from 10.0 / 14.3 / 23.3 / 2.4 KB, set before this round's features,
+// which no feature cut could undo (each measured alone against the same base):
+// - one Call and named middleware lists: createClient +0.42, core +0.42, app +0.36 KB;
+// - the builder's get() reading one list shape through the dialect: +0.34 / +0.33 / +0.32 KB;
+// - paramsSerializer (+0.06 KB) and openApiParams (core only, +0.58 KB);
+// - one error conversion, one checked dialect builder, unknown options refused: +0.17 / +0.26
+//   / +0.24 KB, and 0.2-0.6 KB on each dialect (the checks a user's dialect always had);
+// - providers that open and close their modules and check their props: app +1.06 KB;
+// - hooks that abort superseded reads, BridgeTable's query: app +0.51 KB;
+// - the offline modules' hooks in the providers (the modules themselves are not in the app
+//   bundle without them): app +0.32 KB.
+export const CREATE_CLIENT_MAX_GZ = 10_550;
+export const CORE_FULL_MAX_GZ = 15_850;
+export const APP_BUNDLE_MAX_GZ = 25_900;
+export const DIALECT_MAX_GZ = 2_900;
 // jsonServer() carries both json-server dialects (0.17 and 1.x) and the question that tells
 // them apart when no `version` is named, so its ceiling is its own.
-export const DIALECT_OWN_MAX_GZ: Record<string, number> = { jsonServer: 3_350 };
+export const DIALECT_OWN_MAX_GZ: Record<string, number> = { jsonServer: 3_500 };
 const dialectCeiling = (factory: string) => DIALECT_OWN_MAX_GZ[factory] ?? DIALECT_MAX_GZ;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;

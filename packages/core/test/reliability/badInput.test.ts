@@ -585,7 +585,8 @@ describe('services', () => {
       { numRuns: 60, seed: 5 },
     );
     await auth.logout();
-  });
+    // 60 runs of every service method against a server: slow on a loaded runner, never timed.
+  }, 30_000);
 
   it('negative pages and NaN limits are RangeErrors naming the field', async () => {
     const service = createBridgeApiService(createClient(server.url), { endpoint: '/items' });

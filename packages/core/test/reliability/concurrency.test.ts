@@ -98,7 +98,8 @@ function check(run: Run): void {
   }
 }
 
-describe('500 parallel calls while the session switches', () => {
+// 500 calls at once are slow on a loaded 2-core runner; what is asserted is never their time.
+describe('500 parallel calls while the session switches', { timeout: 30_000 }, () => {
   it('in-memory session (setSessionId / clearSession), every verb', async () => {
     const api = createClient(server.url, { timeout: 10_000 });
     const run = await burst(
