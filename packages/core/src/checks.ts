@@ -60,8 +60,7 @@ export function mustBe(
  * // jsonServer({ verison: 0 }): TypeError: options.verison is not an option of jsonServer
  */
 export function rejectUnknownOptions(owner: string, name: string, unknown: object): void {
-  const [key] = Object.keys(unknown);
-  if (key !== undefined) throw new TypeError(`${name}.${key} is not an option of ${owner}`);
+  rejectUnknownKeys(unknown, [], { where: name, factory: owner });
 }
 
 /**
@@ -117,7 +116,8 @@ export function rejectUnknownKeys(
   if (!isRecord(options)) throw mustBe(where, 'an object', options);
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
-      throw new TypeError(`${where}.${key} is not ${kind} of ${factory} (${see})`);
+      const seeAlso = see === undefined ? '' : ` (${see})`;
+      throw new TypeError(`${where}.${key} is not ${kind} of ${factory}${seeAlso}`);
     }
   }
 }
@@ -128,8 +128,8 @@ export interface UnknownKeyMessage {
   where: string;
   /** Whose option it is not: `createAuthService`. */
   factory: string;
-  /** Where the known keys are: `see AuthServiceOptions`. */
-  see: string;
+  /** Where the known keys are: `see AuthServiceOptions`. @default nothing said */
+  see?: string;
   /** What a key is: `an option` (the default), `a path`. */
   kind?: string;
 }
