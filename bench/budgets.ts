@@ -67,19 +67,20 @@ export const MAX_PIPELINE_US = 5;
 // - one Call and named middleware lists: createClient +0.42, core +0.42, app +0.36 KB;
 // - the builder's get() reading one list shape through the dialect: +0.34 / +0.33 / +0.32 KB;
 // - paramsSerializer (+0.06 KB) and openApiParams (core only, +0.58 KB);
-// - one error conversion, one checked dialect builder, unknown options refused: +0.17 / +0.26
-//   / +0.24 KB, and 0.2-0.6 KB on each dialect (the checks a user's dialect always had);
+// - one error conversion, one checked dialect builder, unknown options refused in one wording:
+//   +0.17 / +0.28 / +0.26 KB, and 0.25-0.65 KB on each dialect (the checks a user's dialect
+//   always had);
 // - providers that open and close their modules and check their props: app +1.06 KB;
 // - hooks that abort superseded reads, BridgeTable's query: app +0.51 KB;
 // - the offline modules' hooks in the providers (the modules themselves are not in the app
 //   bundle without them): app +0.32 KB.
 export const CREATE_CLIENT_MAX_GZ = 10_550;
-export const CORE_FULL_MAX_GZ = 15_850;
-export const APP_BUNDLE_MAX_GZ = 25_900;
-export const DIALECT_MAX_GZ = 2_900;
+export const CORE_FULL_MAX_GZ = 15_900;
+export const APP_BUNDLE_MAX_GZ = 25_950;
+export const DIALECT_MAX_GZ = 2_950;
 // jsonServer() carries both json-server dialects (0.17 and 1.x) and the question that tells
 // them apart when no `version` is named, so its ceiling is its own.
-export const DIALECT_OWN_MAX_GZ: Record<string, number> = { jsonServer: 3_500 };
+export const DIALECT_OWN_MAX_GZ: Record<string, number> = { jsonServer: 3_600 };
 const dialectCeiling = (factory: string) => DIALECT_OWN_MAX_GZ[factory] ?? DIALECT_MAX_GZ;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;

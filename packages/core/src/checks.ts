@@ -60,7 +60,8 @@ export function mustBe(
  * // jsonServer({ verison: 0 }): TypeError: options.verison is not an option of jsonServer
  */
 export function rejectUnknownOptions(owner: string, name: string, unknown: object): void {
-  rejectUnknownKeys(unknown, [], { where: name, factory: owner });
+  const [key] = Object.keys(unknown);
+  if (key !== undefined) throw unknownKeyError(key, { where: name, factory: owner });
 }
 
 /**
@@ -111,15 +112,20 @@ export function toError(error: unknown): Error {
 export function rejectUnknownKeys(
   options: object,
   known: readonly string[],
-  { where, factory, see, kind = 'an option' }: UnknownKeyMessage,
+  message: UnknownKeyMessage,
 ): void {
-  if (!isRecord(options)) throw mustBe(where, 'an object', options);
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) {
-      const seeAlso = see === undefined ? '' : ` (${see})`;
-      throw new TypeError(`${where}.${key} is not ${kind} of ${factory}${seeAlso}`);
-    }
-  }
+  if (!isRecord(options)) throw mustBe(message.where, 'an object', options);
+  const key = Object.keys(options).find((name) => !known.includes(name));
+  if (key !== undefined) throw unknownKeyError(key, message);
+}
+
+/** The one wording of an unknown key: `options.storge is not an option of createAuthService`. */
+function unknownKeyError(
+  key: string,
+  { where, factory, see, kind = 'an option' }: UnknownKeyMessage,
+): TypeError {
+  const seeAlso = see === undefined ? '' : ` (${see})`;
+  return new TypeError(`${where}.${key} is not ${kind} of ${factory}${seeAlso}`);
 }
 
 /** How `rejectUnknownKeys` words its message. */
