@@ -59,7 +59,7 @@ export function checkProps(props: BridgeProviderProps): void {
 /**
  * Throws a `TypeError` naming what is wrong in an instance (`where` names it in the message:
  * `config.`, `instances.<id>.`): an unknown key of a client instance or of `authPaths`, a
- * `lifecycle` that is no module.
+ * `lifecycle` or `offline` that is no module.
  */
 export function checkInstance(where: string, instance: ModuleOptions & { client?: unknown }): void {
   if (instance.client) {
@@ -72,14 +72,25 @@ export function checkInstance(where: string, instance: ModuleOptions & { client?
   }
   const paths = `an auth path (see AuthPaths: ${AUTH_PATHS.join(', ')})`;
   rejectUnknown(`${where}authPaths.`, instance.authPaths ?? {}, AUTH_PATHS, paths);
-  if (instance.lifecycle !== undefined && typeof instance.lifecycle !== 'function') {
+  checkModule(
+    where,
+    'lifecycle',
+    instance.lifecycle,
+    "authLifecycle(options) from '@bridgekit/core/auth'",
+  );
+  checkModule(
+    where,
+    'offline',
+    instance.offline,
+    "offlineQueue(options) from '@bridgekit/core/offline'",
+  );
+}
+
+/** Throws a `TypeError` when an instance's module option is given and is no module (a function). */
+function checkModule(where: string, key: string, value: unknown, madeBy: string): void {
+  if (value !== undefined && typeof value !== 'function') {
     throw new TypeError(
-      `BridgeProvider: ${where}lifecycle must be a module (authLifecycle(options) from '@bridgekit/core/auth'), got ${typeof instance.lifecycle}`,
-    );
-  }
-  if (instance.offline !== undefined && typeof instance.offline !== 'function') {
-    throw new TypeError(
-      `BridgeProvider: ${where}offline must be a module (offlineQueue(options) from '@bridgekit/core/offline'), got ${typeof instance.offline}`,
+      `BridgeProvider: ${where}${key} must be a module (${madeBy}), got ${typeof value}`,
     );
   }
 }
