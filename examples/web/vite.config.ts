@@ -19,6 +19,10 @@ export default defineConfig({
       injectRegister: 'script-defer',
       manifest: false,
       workbox: {
+        // The first visit's page is controlled as soon as the shell is cached, and a new build's
+        // worker takes over at once: a reload offline right after the first visit works.
+        clientsClaim: true,
+        skipWaiting: true,
         globPatterns: ['**/*.{js,css,html,svg}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
-import { buildDemo, type ServedDemo, serveDemo, watchConsole, webDir } from './demoApp';
+import { type RunningDemo, startDemo, watchConsole, webDir } from './demoApp';
 
-// The demo exactly as `npm start` serves it: the built app (on the built packages) in a vite
-// preview that proxies /api to the reference server with demo data, driven by real Chromium,
-// once at desktop width and once at a phone's 390 px.
+// The demo exactly as `npm start` serves it (the script itself, started as a user does): the
+// built app (on the built packages) in a vite preview that proxies /api to the reference server
+// with demo data, driven by real Chromium, once at desktop width and once at a phone's 390 px.
 
 const screenshots = join(webDir, 'e2e/screenshots');
 
@@ -17,7 +17,7 @@ const VIEWPORTS = [
 ] as const;
 type Viewport = (typeof VIEWPORTS)[number];
 
-let demo: ServedDemo | undefined;
+let demo: RunningDemo | undefined;
 let browser: Browser;
 let appOrigin: string;
 let appUrl: string;
@@ -174,7 +174,6 @@ const confirmDialog = () => page.getByRole('dialog', { name: 'Delete this produc
 let launchError: unknown;
 
 beforeAll(async () => {
-  buildDemo();
   mkdirSync(screenshots, { recursive: true });
   try {
     browser = await launchChromium();
@@ -188,9 +187,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A reference server with fresh demo data and a preview of the app proxied to it. */
+/** `npm start`: a reference server with fresh demo data and the app proxied to it. */
 async function startApp() {
-  demo = await serveDemo();
+  demo = await startDemo();
   ({ appOrigin, apiOrigin } = demo);
   appUrl = `${appOrigin}/`;
 }
@@ -227,7 +226,7 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
 
   afterAll(async () => {
     await context?.close();
-    await demo?.close();
+    await demo?.stop();
   });
 
   it('sends a visitor without a session to the sign-in page, with a favicon', async () => {
