@@ -4,6 +4,7 @@ import { URI } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
+import { axeViolations } from './axe';
 import { type RunningDemo, startDemo, watchConsole, webDir } from './demoApp';
 
 // The demo's account pages in real Chromium at both widths, against the reference
@@ -34,11 +35,16 @@ const testId = (id: string) => page.getByTestId(id);
 const heading = (name: string) => page.getByRole('heading', { name, exact: true });
 const field = (label: string) => page.getByLabel(label, { exact: true });
 
+/**
+ * A picture of the page as it is, into e2e/screenshots, and axe-core's check of it (WCAG 2.1 AA
+ * and best practice): every screen pictured is a screen checked, at both widths.
+ */
 async function shot(name: string) {
   await page.screenshot({
     path: join(screenshots, `${viewportName}-account-${name}.png`),
     fullPage: true,
   });
+  expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
 }
 
 async function productsShown() {
@@ -131,6 +137,7 @@ describe.each(VIEWPORTS)('the account pages in Chromium, $width px wide', (size)
       clientWidth: document.documentElement.clientWidth,
     }));
     expect(scrollWidth, `page width at ${size.width} px`).toBeLessThanOrEqual(clientWidth);
+    expect(await axeViolations(page), 'axe where the step ends').toEqual([]);
   });
 
   afterAll(async () => {
@@ -183,6 +190,7 @@ describe.each(VIEWPORTS)('the account pages in Chromium, $width px wide', (size)
   it('resets a forgotten password with the link npm start prints', async () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await heading('Forgot your password?').waitFor();
+    await shot('03-forgot-password');
 
     // An unknown address gets the same answer, and no link is made.
     await field('Email').fill('nobody@example.com');
@@ -206,6 +214,7 @@ describe.each(VIEWPORTS)('the account pages in Chromium, $width px wide', (size)
     expect(link.startsWith(`${appUrl}#/reset-password?token=`)).toBe(true);
     await page.goto(link);
     await heading('Reset your password').waitFor();
+    await shot('04-reset-form');
     // Two different entries are caught before anything is sent.
     await field('New password').fill(resetPassword);
     await field('New password again').fill(`${resetPassword}x`);
@@ -237,6 +246,7 @@ describe.each(VIEWPORTS)('the account pages in Chromium, $width px wide', (size)
   it('changes the password on the Security page', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Security' }).click();
     await heading('Security').waitFor();
+    await shot('05-security');
     expectRefusal(403);
     await field('Current password').fill('not my password');
     await field('New password').fill(changedPassword);

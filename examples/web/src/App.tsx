@@ -1,6 +1,6 @@
 import { offlineQueue, persistCache } from '@bridgekit/core/offline';
 import { BridgeProvider, useBridgeClient } from '@bridgekit/react';
-import { useLayoutEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { RequestLog } from './components/RequestLog';
 import { lifecycle } from './lifecycle';
 import { AdminPage } from './pages/AdminPage';
@@ -38,13 +38,19 @@ function safeDecode(segment: string): string {
   }
 }
 
+/** The pages of a visitor without a session, outside the guarded layout. */
+const PUBLIC_PAGES = new Map<string, () => ReactNode>([
+  ['/login', () => <SignInPage />],
+  ['/sign-up', () => <SignUpPage />],
+  ['/forgot-password', () => <ForgotPasswordPage />],
+  ['/reset-password', () => <ResetPasswordPage />],
+]);
+
 function Pages() {
   const { path } = useRoute();
-  // The pages of a visitor without a session, outside the guarded layout.
-  if (path === '/login') return <SignInPage />;
-  if (path === '/sign-up') return <SignUpPage />;
-  if (path === '/forgot-password') return <ForgotPasswordPage />;
-  if (path === '/reset-password') return <ResetPasswordPage />;
+  const open = PUBLIC_PAGES.get(path);
+  // The guarded layout has a `main` of its own.
+  if (open) return <main>{open()}</main>;
   const edit = /^\/products\/([^/]+)$/.exec(path);
   let page = <NotFoundPage path={path} />;
   if (path === '/' || path === '/products') page = <ProductsPage />;

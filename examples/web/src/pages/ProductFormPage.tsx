@@ -37,7 +37,7 @@ function NewProduct() {
     <>
       <ReadOnlyNotice />
       <section className="card" data-testid="create-not-offered">
-        <h2>New product</h2>
+        <h1>New product</h1>
         <p>A {userType} cannot create products.</p>
         <p>{backLink}</p>
       </section>
@@ -59,7 +59,7 @@ function EditProduct({ id }: { id: string }) {
   if (error && (!product || (missing && !deletingHere))) {
     return (
       <section className="card" data-testid="product-not-found">
-        <h2>{missing ? 'Product not found' : 'Could not load the product'}</h2>
+        <h1>{missing ? 'Product not found' : 'Could not load the product'}</h1>
         <p className="error" role="alert">
           {missing
             ? `There is no product with id “${id}”: it may have been deleted.`
@@ -102,9 +102,9 @@ function ProductForm({
       )}
       {remove && <DeleteOutcomeNotice outcome={remove.outcome} onDismiss={remove.dismiss} />}
       <section className="card form-card">
-        <h2>
+        <h1>
           {!editing ? 'New product' : readOnly ? `“${product.name}”` : `Edit “${product.name}”`}
-        </h2>
+        </h1>
         <BridgeForm<Product>
           endpoint={editing ? `/products/${encodeURIComponent(product.id)}` : '/products'}
           method={editing ? 'PUT' : 'POST'}
