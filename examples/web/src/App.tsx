@@ -13,6 +13,7 @@ import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { SecurityPage } from './pages/SecurityPage';
 import { SignInPage } from './pages/SignInPage';
 import { SignUpPage } from './pages/SignUpPage';
+import { keptDataOffline } from './keptDataOffline';
 import { attachRequestLog } from './requestLog';
 import { useRoute } from './router';
 
@@ -22,6 +23,8 @@ import { useRoute } from './router';
 // lists are kept on the device (persistCache) and edits made offline wait there (offlineQueue).
 const config = { baseUrl: '/api', timeout: 10_000, lifecycle, offline: offlineQueue() };
 const persist = persistCache();
+// Offline, what the device kept shows without a failure row under the offline banner.
+const swr = { use: [keptDataOffline] };
 
 function RequestLogMiddleware() {
   const client = useBridgeClient();
@@ -64,7 +67,7 @@ function Pages() {
 
 export function App() {
   return (
-    <BridgeProvider config={config} persist={persist}>
+    <BridgeProvider config={config} persist={persist} swr={swr}>
       <RequestLogMiddleware />
       <div className="shell">
         <div className="content">

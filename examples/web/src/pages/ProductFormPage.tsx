@@ -1,8 +1,16 @@
-import { BridgeForm, isBridgeApiError, useBridgeApi, useBridgeQuery } from '@bridgekit/react';
+import {
+  BridgeForm,
+  isBridgeApiError,
+  useAuth,
+  useBridgeApi,
+  useBridgeQuery,
+} from '@bridgekit/react';
 import { DeleteOutcomeNotice } from '../components/DeleteOutcomeNotice';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
+import { listedProduct } from '../listedProducts';
 import { useProductAccess } from '../productAccess';
 import { productsEntity } from '../products';
+import { useQueuedProduct } from '../queuedProduct';
 import { navigate, useRoute } from '../router';
 import type { Product } from '../types';
 import { type DeleteProduct, useDeleteProduct } from '../useDeleteProduct';
@@ -45,9 +53,17 @@ function NewProduct() {
   );
 }
 
+/** The request reached no server (offline, or the network failed): not an answer about the product. */
+const unreachable = (error: unknown) =>
+  isBridgeApiError(error) && (error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT');
+
 function EditProduct({ id }: { id: string }) {
   const products = useBridgeApi(productsEntity);
-  const { data: product, error } = useBridgeQuery(products, 'get', { id });
+  const { data: record, error } = useBridgeQuery(products, 'get', { id });
+  const { user } = useAuth();
+  // Offline, a product the list showed but nobody opened yet opens from the list's row.
+  const listed = !record && unreachable(error) ? listedProduct(user?.id ?? '', id) : undefined;
+  const product = record ?? listed ?? null;
   const { params } = useRoute();
   const remove = useDeleteProduct((gone) =>
     navigate(`/products?deleted=${encodeURIComponent(gone.name)}`),
@@ -70,23 +86,39 @@ function EditProduct({ id }: { id: string }) {
     );
   }
   if (!product) return <p className="muted">Loading…</p>;
-  return <ProductForm product={product} created={params.has('created')} remove={remove} />;
+  return (
+    <ProductForm
+      product={product}
+      fromList={listed !== undefined}
+      created={params.has('created')}
+      remove={remove}
+    />
+  );
 }
+
+/** What `useQueuedProduct` looks at on the New product page, which has no record yet. */
+const NO_PRODUCT = { id: '' } as Product;
 
 /**
  * Create (`POST /products`) or edit (`PUT /products/:id`) a product; shows the server's 422
  * errors. Users who may not write see the record read-only, without Save and Delete.
  */
 function ProductForm({
-  product,
+  product: record,
+  fromList = false,
   created = false,
   remove,
 }: {
   product?: Product;
+  /** The product is the list's row: its own record could not be fetched (offline). */
+  fromList?: boolean;
   created?: boolean;
   /** Delete, for a product being edited. */
   remove?: DeleteProduct;
 }) {
+  // The fields as the user's changes that wait offline leave them.
+  const queued = useQueuedProduct(record ?? NO_PRODUCT);
+  const product = record && queued.product;
   const editing = product !== undefined;
   const { offerWrite } = useProductAccess();
   const readOnly = editing && !offerWrite;
@@ -105,6 +137,16 @@ function ProductForm({
         <h1>
           {!editing ? 'New product' : readOnly ? `“${product.name}”` : `Edit “${product.name}”`}
         </h1>
+        {fromList && (
+          <p className="muted" data-testid="from-list">
+            Offline: shown as the products list has it.
+          </p>
+        )}
+        {queued.pending && (
+          <p className="muted" data-testid="pending-notice">
+            A change to this product waits to be sent; the fields show it.
+          </p>
+        )}
         <BridgeForm<Product>
           endpoint={editing ? `/products/${encodeURIComponent(product.id)}` : '/products'}
           method={editing ? 'PUT' : 'POST'}
