@@ -217,10 +217,14 @@ async function stop(signal) {
   stopping = true;
   console.log(`\n${signal}: stopping the app and the API…`);
   // Open keep-alive connections must not hold the terminal hostage.
-  setTimeout(() => process.exit(1), 5000).unref();
+  setTimeout(() => {
+    console.error('Connections still open after 5 s: stopped without waiting for them.');
+    process.exit(1);
+  }, 5000).unref();
   const results = await Promise.allSettled([web.close(), api.close()]);
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) console.error(failed.reason);
+  else console.log('Stopped.');
   process.exit(failed ? 1 : 0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
