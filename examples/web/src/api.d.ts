@@ -255,6 +255,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The change feed: every committed write, as Server-Sent Events
+         * @description A `text/event-stream` that stays open. Change events have no `event:` field (`message` to `EventSource`), an `id:` and one `data:` line holding a `ChangeEvent` (JSON), once per committed create, update and delete of a resource the session may read. `event: ready` (data `{ resources }`, the resources this feed carries) follows the connection and any resumed events; `event: reset` (data `{ reason }`: `expired`, `unknown` or `too-many`) says that events since `Last-Event-ID` are no longer kept: refetch; `event: end` (data `{ reason }`: `session-ended` or `shutdown`) comes last before the server ends the feed. A comment line `: ping` is sent at every heartbeat.
+         */
+        get: operations["changeFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -499,6 +519,20 @@ export interface components {
             assignee?: string | null;
             /** Format: date-time */
             dueDate?: string | null;
+        };
+        ChangeEvent: {
+            /** @description The entity, as in its path (`products`) */
+            resource: string;
+            /** @description The record's id */
+            id: string;
+            /** @enum {string} */
+            type: "created" | "updated" | "deleted";
+            /** @description The record's `ETag` after the change, quotes included (for a deletion, the one it had) */
+            version: string;
+            /** @description The record as `GET /<resource>/<id>` answers it; absent for a deletion */
+            record?: {
+                [key: string]: unknown;
+            };
         };
         ListMeta: {
             page: number;
@@ -1094,6 +1128,53 @@ export interface operations {
                         data: components["schemas"]["SignedIn"];
                         message?: string;
                     };
+                };
+            };
+            /** @description A failure, in the Bridgekit envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    changeFeed: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated resources to hear of (`products,tasks`); default: every resource the user may read. An unknown one is a 400, one the user may not read a 403. */
+                resources?: string;
+                /** @description Resume after this event id, for clients that cannot send the `Last-Event-ID` header (the header wins). */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description Resume after this event id (what `EventSource` sends when it reconnects): the missed events the session may read are sent first, or one `reset` when they are no longer kept. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed, open until the session ends, the client leaves or the server stops */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The user holds as many open feeds as allowed (`changeFeed.maxFeedsPerUser`): `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description A failure, in the Bridgekit envelope */

@@ -55,8 +55,18 @@ export interface DataStore {
   /** Hands out the next free string id of an entity. */
   allocateId(entity: EntityState): string;
   snapshot(): BridgeData;
-  /** Persists the current state (no-op in memory); resolves when it is on disk. */
+  /**
+   * Persists the current state; resolves when it is on disk (at once in memory). The changes
+   * it covers are committed then: the `onCommit` listeners hear of each, once, before it
+   * resolves.
+   */
   save(): Promise<void>;
+  /**
+   * Calls `listener` with the changes of each commit, in the order they were made (with a data
+   * file, once they are on disk; a write that failed is retried by the next `save()`, and its
+   * changes committed then); returns the unsubscribe.
+   */
+  onCommit(listener: (changes: readonly RecordChange[]) => void): () => void;
   /** Resolves when every pending write has finished. */
   flush(): Promise<void>;
 }
@@ -94,6 +104,26 @@ export function createDataStore(
   }
   const { entities } = loaded;
   let revision = loaded.revision;
+  // Changes made and not yet committed, oldest first.
+  let pending: RecordChange[] = [];
+  const commitListeners = new Set<(changes: readonly RecordChange[]) => void>();
+  const commit = (changes: RecordChange[]) => {
+    if (changes.length === 0) return;
+    for (const listener of commitListeners) listener(changes);
+  };
+  const takePending = () => {
+    const taken = pending;
+    pending = [];
+    return taken;
+  };
+  // A write covers the changes made before it took its snapshot.
+  const onWrite = () => {
+    const covered = takePending();
+    return (written: boolean) => {
+      if (written) commit(covered);
+      else pending = [...covered, ...pending];
+    };
+  };
   // The store hands out only what it made itself, so the casts below always hold.
   const held = (entity: EntityState) => entity as HeldEntity;
 
@@ -117,7 +147,11 @@ export function createDataStore(
     const extra = section?.save() ?? [];
     return section && extra.length > 0 ? { ...snapshot(), [section.name]: extra } : snapshot();
   };
-  const queue = dataFile ? createWriteQueue(dataFile, fileContent) : undefined;
+  const queue = dataFile ? createWriteQueue(dataFile, fileContent, onWrite) : undefined;
+  const record = (change: RecordChange) => {
+    pending.push(change);
+    return change;
+  };
 
   return {
     entity: (name) => entities.get(name),
@@ -128,7 +162,7 @@ export function createDataStore(
       const version = entityTag(++revision, row);
       rows.set(row.id, row);
       versions.set(row.id, version);
-      return { entity: entity.name, id: row.id, type, version, row };
+      return record({ entity: entity.name, id: row.id, type, version, row });
     },
     remove(entity, id) {
       const { rows, versions } = held(entity);
@@ -138,7 +172,7 @@ export function createDataStore(
       versions.delete(id);
       // A deletion is a change too: the next tag handed out is a new number.
       revision++;
-      return { entity: entity.name, id, type: 'deleted', version };
+      return record({ entity: entity.name, id, type: 'deleted', version });
     },
     versionOf: (entity, id) => held(entity).versions.get(id),
     allocateId(entity) {
@@ -146,7 +180,15 @@ export function createDataStore(
       return String(entity.nextId++);
     },
     snapshot,
-    save: () => queue?.save() ?? Promise.resolve(),
+    save() {
+      if (queue) return queue.save();
+      commit(takePending());
+      return Promise.resolve();
+    },
     flush: () => queue?.flush() ?? Promise.resolve(),
+    onCommit(listener) {
+      commitListeners.add(listener);
+      return () => commitListeners.delete(listener);
+    },
   };
 }

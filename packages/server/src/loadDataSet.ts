@@ -19,6 +19,12 @@ export interface LoadedDataSet {
   revision: number;
 }
 
+/**
+ * Names the server's own routes take at the top of the base path: an entity of that name
+ * would be partly hidden behind them (`GET /events` is the change feed, not the list).
+ */
+const ROUTE_NAMES = new Set(['auth', 'events', 'health']);
+
 function fail(source: string, message: string): never {
   throw new TypeError(`Invalid ${source}: ${message}`);
 }
@@ -33,6 +39,9 @@ function savedVersions(source: string, name: string, versions: unknown): Record<
 
 function loadEntity(source: string, name: string, def: BridgeData['entities'][string]): HeldEntity {
   if (!/^[A-Za-z][\w-]*$/.test(name)) fail(source, `entity name "${name}" is not URL-safe`);
+  if (ROUTE_NAMES.has(name)) {
+    fail(source, `entity name "${name}" is taken by the server's own routes (/${name})`);
+  }
   if (typeof def?.schema !== 'object' || !Array.isArray(def.rows)) {
     fail(source, `entity "${name}" needs "schema" and "rows"`);
   }

@@ -176,6 +176,22 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('describes the change feed and the data of its events', () => {
+    const feed = doc.paths['/events'].get;
+    expect(Object.keys(feed.responses[200].content)).toEqual(['text/event-stream']);
+    expect(feed.parameters.map((p: Json) => `${p.in}:${p.name}`)).toEqual([
+      'query:resources',
+      'query:lastEventId',
+      'header:Last-Event-ID',
+    ]);
+    expect(feed.responses[429].headers['Retry-After']).toBeDefined();
+    expect(feed.description).toMatch(/ChangeEvent/);
+    for (const name of ['ready', 'reset', 'end', 'ping']) expect(feed.description).toContain(name);
+    const event = doc.components.schemas.ChangeEvent;
+    expect(event.required).toEqual(['resource', 'id', 'type', 'version']);
+    expect(event.properties.type.enum).toEqual(['created', 'updated', 'deleted']);
+  });
+
   it('describes the auth routes', () => {
     for (const path of ['/auth/login', '/auth/logout', '/auth/refresh', '/auth/register']) {
       expect(doc.paths[path]?.post, path).toBeDefined();

@@ -70,6 +70,32 @@ describe('CORS', () => {
     // A preflight is not a request of the client's: the log leaves it out.
     expect(running.server.requests().map((r) => r.method)).toEqual(['GET']);
   });
+
+  it('treats the change feed like every route: the listed origin only, Last-Event-ID allowed', async () => {
+    running = await start({ cors: { origins: [APP] } });
+    expect((await preflight(APP)).headers.get('access-control-allow-headers')).toMatch(
+      /last-event-id/i,
+    );
+    const login = await running.client().post('/auth/login', {
+      userName: 'viewer',
+      password: 'viewer123',
+    });
+    for (const [origin, allowed] of [
+      [APP, APP],
+      [EVIL, null],
+    ] as const) {
+      const abort = new AbortController();
+      const res = await fetch(`${running.url}/events`, {
+        headers: { origin, 'x-session-id': login.data.sessionId },
+        signal: abort.signal,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe(allowed);
+      expect(res.headers.get('access-control-allow-credentials')).toBe(allowed ? 'true' : null);
+      abort.abort();
+      await res.body?.cancel().catch(() => {});
+    }
+  });
 });
 
 describe('CSRF: state-changing requests authenticated by the session cookie alone', () => {
