@@ -3,7 +3,8 @@
 // output) and the documentation site, runs Vitest (core, server, react, nextjs, e2e in
 // Chromium, the docs site walked in Chromium), the React Native Jest
 // suite, the demo's type check and the stages that check what ships (the packed packages
-// installed in scratch projects: README examples, plain Node and Jest, Metro + Hermes), then
+// installed in scratch projects: README examples, plain Node and Jest, Metro + Hermes, a Vite
+// and a Next.js app), then
 // prints one closing line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -114,6 +115,10 @@ stage('metro-hermes', 'scripts/ship/metro-hermes.mjs', '--report');
 // Every entry of every package with import and require in plain Node, and renders under Jest
 // (jsdom; React Native's preset) with no alias, module mapping or transform of @bridgekit.
 stage('ships', 'scripts/ship/run.mjs', '--json');
+// A Vite app and a Next.js app outside the workspace, set up as the docs say: the packed packages
+// installed in one npm install, type-checked and built; the offline guide's service workers
+// reload each app without a connection in Chromium.
+stage('apps', 'scripts/ship/apps.mjs', '--json');
 
 rmSync(out, { recursive: true, force: true });
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
