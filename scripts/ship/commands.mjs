@@ -1,10 +1,10 @@
 // Commands in a scratch app, as a user types them: a shell line (globs expand as in a terminal)
 // and a server started in the background until it prints its address.
 import { spawn } from 'node:child_process';
+import { installFlags as packInstallFlags } from './pack.mjs';
 
-/** What every `npm install` of a scratch app adds: the npm cache first, no audit, no scripts. */
-export const installFlags =
-  '--prefer-offline --no-audit --no-fund --ignore-scripts --loglevel=error';
+/** The flags of every `npm install` in a scratch app, as one shell word list. */
+export const installFlags = packInstallFlags.join(' ');
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are what is removed.
 const ansi = /\u001b\[[0-9;]*m/g;

@@ -99,14 +99,15 @@ export function packAll(dir, wanted = []) {
   return tarballs;
 }
 
-const installArgs = [
-  'install',
+/** What every install of a scratch project adds: the npm cache first, no audit, no scripts. */
+export const installFlags = [
   '--prefer-offline',
   '--no-audit',
   '--no-fund',
   '--ignore-scripts',
   '--loglevel=error',
 ];
+const installArgs = ['install', ...installFlags];
 
 /** Makes the folder of a scratch project with its files and package.json; no install yet. */
 function prepareScratch(label, dependencies, extra, files) {
