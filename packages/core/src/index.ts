@@ -118,6 +118,8 @@ export { encodeQueryComponent } from './query/params';
 export { QueryBuilder, type QueryExecutor, type WhereOperator } from './query/QueryBuilder';
 export { BridgeApiError, isBridgeApiError } from './services/BridgeApiError';
 export { toError } from './checks';
+// For the framework packages: one rule each, written once (not a part of the public API).
+export { rejectUnknownKeys, type UnknownKeyMessage } from './checks';
 export {
   type BridgeApiService,
   createBridgeApiService,

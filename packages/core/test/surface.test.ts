@@ -36,9 +36,14 @@ describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
   });
 
   it('every name is documented in the README or the site', () => {
-    expect(undocumented(names, [README, ...sitePages()])).toEqual([]);
+    const documented = names.filter((name) => !INTERNAL.includes(name));
+    expect(undocumented(documented, [README, ...sitePages()])).toEqual([]);
   });
 });
+
+// Exported for the framework packages (one rule each, written once), tagged `@internal`: out of
+// the API reference and the guides, but pinned here like every other name.
+const INTERNAL = ['rejectUnknownKeys', 'UnknownKeyMessage'];
 
 const AUTH = {
   values: [
@@ -121,6 +126,7 @@ const CORE = {
     'notBetween',
     'notIn',
     'openApiParams',
+    'rejectUnknownKeys',
     'startsWith',
     'toError',
   ],
@@ -215,6 +221,7 @@ const CORE = {
     'TypedClient',
     'TypedEntityConfig',
     'TypedQueryBuilder',
+    'UnknownKeyMessage',
     'UntypedClient',
     'User',
     'WebStorageLike',

@@ -3,7 +3,7 @@
  * per-request options and what a request interceptor returns (both resolve as CLIENT_ERROR,
  * because they are checked inside the pipeline).
  */
-import { mustBe, isRecord as isObject, MAX_TIMER_MS } from '../checks';
+import { isRecord as isObject, MAX_TIMER_MS, mustBe, rejectUnknownKeys } from '../checks';
 import { headerProblem, headersProblem } from './headers';
 import type { ClientConfig } from '../contract/clientConfig';
 import type { RequestConfig, RequestOptions } from '../contract/http';
@@ -134,6 +134,8 @@ const CONFIG: Record<string, Check> = {
   paramsSerializer: checkFunction,
 };
 
+const CONFIG_KEYS = Object.keys(CONFIG);
+
 const OPTIONS: Record<string, Check> = {
   params: (name, value) => {
     if (typeof value !== 'object' || value === null) throw mustBe(name, 'an object', value);
@@ -152,11 +154,12 @@ const OPTIONS: Record<string, Check> = {
  * @throws TypeError / RangeError naming the option
  */
 export function checkConfig(config: ClientConfig): void {
-  if (!isObject(config)) throw mustBe('config', 'an object', config);
+  rejectUnknownKeys(config, CONFIG_KEYS, {
+    where: 'config',
+    factory: 'createClient',
+    see: 'see ClientConfig',
+  });
   for (const key of Object.keys(config)) {
-    if (!Object.hasOwn(CONFIG, key)) {
-      throw new TypeError(`config.${key} is not an option of createClient (see ClientConfig)`);
-    }
     const value = (config as Record<string, unknown>)[key];
     if (value !== undefined) CONFIG[key]!(`config.${key}`, value);
   }
