@@ -120,6 +120,7 @@ export { BridgeApiError, isBridgeApiError } from './services/BridgeApiError';
 export { toError } from './checks';
 // For the framework packages: one rule each, written once (not a part of the public API).
 export { rejectUnknownKeys, type UnknownKeyMessage } from './checks';
+export { pageCount } from './client/meta';
 export {
   type BridgeApiService,
   createBridgeApiService,

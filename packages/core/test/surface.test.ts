@@ -43,7 +43,7 @@ describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
 
 // Exported for the framework packages (one rule each, written once), tagged `@internal`: out of
 // the API reference and the guides, but pinned here like every other name.
-const INTERNAL = ['rejectUnknownKeys', 'UnknownKeyMessage'];
+const INTERNAL = ['pageCount', 'rejectUnknownKeys', 'UnknownKeyMessage'];
 
 const AUTH = {
   values: [
@@ -126,6 +126,7 @@ const CORE = {
     'notBetween',
     'notIn',
     'openApiParams',
+    'pageCount',
     'rejectUnknownKeys',
     'startsWith',
     'toError',
