@@ -31,8 +31,6 @@ export interface Call extends MiddlewareCall {
   sends: number;
   /** How many times it was handed to `fetch`, retries included (redirect hops are not counted). */
   attempts: number;
-  /** What the call resolves to, once it has an answer. */
-  outcome: ApiResponse | undefined;
   // `MiddlewareCall`'s: where the session is (written by preparation), then what the last send
   // did (written as the request goes out and when the send settles).
   sessionHeader: string | undefined;
@@ -69,7 +67,6 @@ export function createCall(start: CallStart): Call {
     passedMiddleware: false,
     sends: 0,
     attempts: 0,
-    outcome: undefined,
     sessionSent: false,
     session: null,
     replayable: true,
@@ -98,7 +95,6 @@ export function setRequest(call: Call, request: BridgeRequest): void {
  * return settleCall(call, await readResponse(response));
  */
 export function settleCall(call: Call, outcome: ApiResponse): ApiResponse {
-  call.outcome = outcome;
   // Without an HTTP response, the session reached no server.
   if (outcome.status === 0) call.sessionSent = false;
   call.session = call.sessionSent && !call.withCredentials ? call.signedWith : null;
