@@ -27,6 +27,23 @@ export type {
   StorageAdapter,
 } from './contract/http';
 export type { ClientConfig } from './contract/clientConfig';
+export type {
+  AttemptEvent,
+  AuthEvent,
+  BodySummary,
+  BridgeEvent,
+  BridgeListener,
+  CacheEvent,
+  CallEvent,
+  CallEventBase,
+  ModuleEvent,
+  QueueEvent,
+  RedirectEvent,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+} from './contract/events';
+export { isObserved, type ModuleEventInput, reportEvent } from './client/events';
 export type { SessionModule } from './contract/sessionModule';
 export type {
   AccountFlow,

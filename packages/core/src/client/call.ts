@@ -5,6 +5,7 @@
  * its read-only view, `MiddlewareCall`.
  */
 import type { ApiResponse, BridgeRequest, MiddlewareCall } from '../contract/http';
+import type { CallWatch } from './callEvents';
 
 /** One request in flight. */
 export interface Call extends MiddlewareCall {
@@ -31,6 +32,8 @@ export interface Call extends MiddlewareCall {
   sends: number;
   /** How many times it was handed to `fetch`, retries included (redirect hops are not counted). */
   attempts: number;
+  /** Set when someone listened to the client's events as the call started: it reports its life. */
+  watch: CallWatch | undefined;
   // `MiddlewareCall`'s: where the session is (written by preparation), then what the last send
   // did (written as the request goes out and when the send settles).
   sessionHeader: string | undefined;
@@ -67,6 +70,7 @@ export function createCall(start: CallStart): Call {
     passedMiddleware: false,
     sends: 0,
     attempts: 0,
+    watch: undefined,
     sessionSent: false,
     session: null,
     replayable: true,

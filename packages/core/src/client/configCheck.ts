@@ -52,6 +52,10 @@ const withMethods =
 
 const timeout = number(MAX_TIMER_MS);
 
+const string: Check = (name, value) => {
+  if (typeof value !== 'string') throw mustBe(name, 'a string', value);
+};
+
 // It goes into a header: no control character (CR/LF would start a new header line).
 const sessionId: Check = (name, value) => {
   if (typeof value !== 'string' || value === '' || headerProblem('s', value) !== undefined) {
@@ -115,9 +119,7 @@ const CONFIG: Record<string, Check> = {
     }
   },
   storage: checkStorage,
-  storageKeyPrefix: (name, value) => {
-    if (typeof value !== 'string') throw mustBe(name, 'a string', value);
-  },
+  storageKeyPrefix: string,
   sessionKeys: (name, value) => {
     if (!Array.isArray(value) || value.some((key) => typeof key !== 'string' || key === '')) {
       throw mustBe(name, 'an array of non-empty strings', value);
@@ -145,6 +147,7 @@ const OPTIONS: Record<string, Check> = {
   includeSession: checkBoolean,
   secret: checkBoolean,
   signal: withMethods('an AbortSignal', 'addEventListener'),
+  query: string,
   paramsSerializer: checkFunction,
 };
 

@@ -50,6 +50,11 @@ function listMeta({ page, limit, total }: PaginationMeta): ResponseMeta {
   return meta;
 }
 
+// The list's GET, with the query as written for the client's events.
+function sendList(client: QueryExecutor, url: string, headers: Record<string, string>) {
+  return client.get(url, { headers, query: url });
+}
+
 /**
  * Sends a list query through `dialect` as its services would (its `operations.list` when it
  * has one, else `GET url` with the records part's list headers under the builder's own) and
@@ -73,7 +78,7 @@ export async function readList(
     const response = await (own
       ? // The client that made the builder: it has the verbs an operation sends with.
         own({ client: client as OperationClient, endpoint, entries, headers })
-      : client.get(query.url(), { headers }));
+      : sendList(client, query.url(), headers));
     if (!response.success || dialect.list === undefined) return response;
     const { data, meta } = dialect.list(response, listRequest(entries));
     return { ...response, data, meta: listMeta(meta) };
