@@ -55,7 +55,12 @@ export function dispatch(stream: EventStream, event: BridgeEvent): void {
   }
 }
 
-/** A module's event as the module gives it: `reportEvent` adds the `time`. */
+/**
+ * A module's event as the module gives it: `reportEvent` adds the `time`.
+ *
+ * @example
+ * const event: ModuleEventInput = { type: 'cache', kind: 'invalidated', instance: 'default', key };
+ */
 export type ModuleEventInput = ModuleEvent extends infer E
   ? E extends ModuleEvent
     ? Omit<E, 'time'>
