@@ -57,6 +57,7 @@ export type {
   ListItemAt,
   ListMeta,
   ListResponse,
+  ListRowAt,
   ListSuccess,
   OperationAt,
   OptionsVerb,
@@ -75,6 +76,7 @@ export type {
   SuccessData,
 } from './typed/typedPaths';
 export { type OpenApiParamsOptions, openApiParams } from './typed/openApiParams';
+export { type FormBody, formBody } from './typed/formBody';
 export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from './stores/queryKey';
 export {
   getDefaultStorage,
