@@ -96,8 +96,10 @@ export async function readList(
       ? dialect.list(response, requested)
       : handedOver(response, requested);
     if (list === undefined || !Array.isArray(list.data)) {
-      const why = `GET ${endpoint} answered no list, and query().get() reads lists`;
-      return failure('CLIENT_ERROR', `${why}: read this answer with get()`);
+      return failure(
+        'CLIENT_ERROR',
+        `GET ${endpoint} answered no list, and query().get() reads lists: read this answer with get()`,
+      );
     }
     return { ...response, data: list.data, meta: listMeta(list.meta) };
   } catch (error) {
