@@ -20,6 +20,8 @@ export const DOCUMENTS = {
   petstore: { package: '@readme/oas-examples', file: '3.0/json/petstore.json' },
   // STAPI, the Star Trek API: 80 paths, urlencoded search bodies, `default` error responses.
   stapi: { package: '@readme/oas-examples', file: '3.0/json/star-trek.json' },
+  // The USPTO Data Set API: a urlencoded search body with a required field.
+  uspto: { package: '@readme/oas-examples', file: '3.0/json/uspto.json' },
 };
 
 const versionOf = (name) => require(`${name}/package.json`).version;

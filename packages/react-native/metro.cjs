@@ -1,15 +1,18 @@
 /**
  * `@bridgekit/react-native/metro`: `withBridgekit(config)` for an app's metro.config.js, so
- * Metro bundles one copy of SWR.
+ * Metro bundles one copy of SWR even when the app imports an SWR subpath itself. Optional:
+ * Bridgekit's own packages import SWR's main entry only, and with it the template's config
+ * bundles one SWR.
  *
- * SWR ships stub folders (`swr/infinite/package.json`, `swr/_internal/package.json`…) for
+ * SWR ships stub folders (`swr/infinite/package.json`, `swr/mutation/package.json`…) for
  * runtimes without package exports. Metro (0.84, React Native 0.86) reads the closest
  * package.json, the stub, for `swr/infinite` instead of the `exports` of `swr`, so it takes the
- * stub's `main`: SWR's CommonJS build, while `swr` itself resolves to its ES build. The app then
- * holds two SWRs (about 16 KB more) with two React contexts: `useBridgeInfiniteQuery` and
- * `BridgeList` ignore the provider's `swr` prop and any `SWRConfig`. `withBridgekit` resolves
- * every `swr/<subpath>` through the `exports` of `swr`, with the condition Metro uses for the
- * `swr` import beside it (`import` for an import statement, `require` for `require()`).
+ * stub's `main`: SWR's CommonJS build, while `swr` itself resolves to its ES build. An app that
+ * imports `swr/infinite` (or `swr/mutation`, `swr/immutable`, `swr/subscription`) then holds two
+ * SWRs with two React contexts: the hooks of that subpath ignore the `SWRConfig` and the cache
+ * of the rest of the app. `withBridgekit` resolves every `swr/<subpath>` through the `exports`
+ * of `swr`, with the condition Metro uses for the `swr` import beside it (`import` for an
+ * import statement, `require` for `require()`).
  *
  * @example
  * // metro.config.js

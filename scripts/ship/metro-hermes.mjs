@@ -4,15 +4,15 @@
 // 1. Packs every package (`npm pack`) and installs the tarballs in a scratch project outside
 //    the workspace, beside react, react-native, swr, Metro and React Native's Metro config at
 //    the versions of the root lock: what an app installs.
-// 2. The app's metro.config.js is the React Native template's, as generated. With it, Metro
-//    bundles two SWRs (two SWR contexts: the provider's `swr` prop and any SWRConfig are
-//    ignored by half the hooks), so an app starting in development must stop with an error
-//    naming `withBridgekit`; with that config wrapped in `withBridgekit` (as the README says) it
-//    must hold one SWR and start. Both run on Hermes (metro-app/swr-check-entry.js, native
-//    peers stubbed).
+// 2. The app's metro.config.js is the React Native template's, as generated, and stays so: the
+//    development start-up bundle of an app importing @bridgekit/react-native must hold one SWR
+//    and start on Hermes (metro-app/swr-check-entry.js, native peers stubbed), no
+//    `withBridgekit` needed. `withBridgekit` stays for an app that imports an SWR subpath
+//    itself (metro-app/swr-subpath-entry.js): with the template's config that app holds two
+//    SWRs (Metro takes SWR's CommonJS stub for `swr/infinite`), wrapped in `withBridgekit` one.
 // 3. Metro bundles a small app (scripts/ship/metro-app) for android and for ios with the
-//    template's config wrapped in `withBridgekit` (package exports, the `react-native`
-//    condition): each bundle must hold exactly one copy of SWR.
+//    template's config as generated (package exports, the `react-native` condition): each
+//    bundle must hold exactly one copy of SWR.
 // 4. Metro bundles the request path (metro-app/hermes-entry.js: `createClient` from
 //    @bridgekit/core with React Native's own polyfills, no DOMException); React Native's Hermes
 //    compiler (hermes-compiler) must compile it, and a Hermes VM (hermes-engine-cli) runs it:
@@ -158,11 +158,11 @@ try {
     }
   }
 
-  // 2. The start-up of an app in development, with the template's Metro config as generated
-  //    (two SWRs: @bridgekit/react-native must stop it with the fix) and wrapped in
-  //    withBridgekit (one SWR: it starts). The Hermes command line has no native side, so
-  //    these bundles get a stub for react-native, NetInfo and AsyncStorage (nativeStub.js);
-  //    SWR resolves as in the app.
+  // 2. The start-up of an app in development with the template's Metro config as generated:
+  //    one SWR, and it starts. Then an app that imports `swr/infinite` itself, with that config
+  //    (two SWRs: what withBridgekit is for) and wrapped in withBridgekit (one). The Hermes
+  //    command line has no native side, so these bundles get a stub for react-native, NetInfo
+  //    and AsyncStorage (nativeStub.js); SWR resolves as in the app.
   const NATIVE = new Set([
     'react-native',
     '@react-native-community/netinfo',
@@ -177,64 +177,76 @@ try {
     resolver: { ...template.resolver, resolveRequest: stubNatives },
   };
   const bins = hermesBinaries();
-  const startUps = [
-    { config: withStubs, setup: 'the template metro.config.js', copies: 2, start: 'threw' },
-    { config: withBridgekit(withStubs), setup: 'withBridgekit', copies: 1, start: 'ok' },
+  const development = (name, entry) => ({ name, entry, platform: 'android', dev: true });
+  const startUp = development(
+    'start-up bundle (the template metro.config.js)',
+    'swr-check-entry.js',
+  );
+  const subpath = [
+    {
+      ...development('swr/infinite app (the template metro.config.js)', 'swr-subpath-entry.js'),
+      copies: 2,
+      setup: 'the template metro.config.js',
+    },
+    {
+      ...development('swr/infinite app (withBridgekit)', 'swr-subpath-entry.js'),
+      copies: 1,
+      setup: 'withBridgekit',
+    },
   ];
   since = Date.now();
-  for (const startUp of startUps) {
-    const job = {
-      name: `start-up bundle (${startUp.setup})`,
-      entry: 'swr-check-entry.js',
-      platform: 'android',
-      dev: true,
-    };
-    await bundle(startUp.config, [job]);
+  await bundle(withStubs, [startUp, subpath[0]]);
+  await bundle(withBridgekit(withStubs), [subpath[1]]);
+  console.log(`metro-hermes: development bundles built in ${seconds(since)}`);
+
+  if (startUp.result !== undefined) {
+    const copies = swrCopies(startUp.result.map);
+    check(
+      'the template metro.config.js, no withBridgekit: the development bundle has one copy of SWR',
+      copies.length === 1,
+      copies.join(', ') || 'none',
+    );
+    if (bins !== undefined) {
+      const file = join(app, 'swr-check.bundle.js');
+      writeFileSync(file, startUp.result.code);
+      const ran = spawnSync(bins.hermes, ['-Xmicrotask-queue', file], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      const line = (ran.stdout ?? '').split('\n').find((l) => l.startsWith('CHECK start ')) ?? '';
+      check(
+        'the template metro.config.js, no withBridgekit: the app starts',
+        line === 'CHECK start ok',
+        line.slice(0, 400) || `no result: exit ${ran.status} ${(ran.stderr ?? '').slice(-600)}`,
+      );
+    }
+  }
+  for (const job of subpath) {
     if (job.result === undefined) continue;
     const copies = swrCopies(job.result.map);
     check(
-      `${startUp.setup}: the development bundle has ${startUp.copies === 1 ? 'one copy' : 'two copies'} of SWR`,
-      copies.length === startUp.copies,
+      `an app importing swr/infinite itself, ${job.setup}: ${job.copies === 1 ? 'one copy' : 'two copies'} of SWR`,
+      copies.length === job.copies,
       copies.join(', ') || 'none',
     );
-    if (bins === undefined) continue;
-    const file = join(app, `swr-check-${startUp.copies}.bundle.js`);
-    writeFileSync(file, job.result.code);
-    const ran = spawnSync(bins.hermes, ['-Xmicrotask-queue', file], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    const line = (ran.stdout ?? '').split('\n').find((l) => l.startsWith('CHECK start ')) ?? '';
-    const expected =
-      startUp.start === 'ok'
-        ? line === 'CHECK start ok'
-        : line.startsWith('CHECK start threw ') &&
-          line.includes('two copies of SWR') &&
-          line.includes("require('@bridgekit/react-native/metro')");
-    check(
-      `${startUp.setup}: the app ${startUp.start === 'ok' ? 'starts' : 'stops at start-up in development, naming withBridgekit'}`,
-      expected,
-      line.slice(0, 400) || `no result: exit ${ran.status} ${(ran.stderr ?? '').slice(-600)}`,
-    );
   }
-  console.log(`metro-hermes: start-up bundles built and run in ${seconds(since)}`);
 
-  // 3. The app, for android and ios, with the Metro config the README gives (the template's,
-  //    wrapped in withBridgekit), and the request path on Hermes.
+  // 3. The app, for android and ios, with the template's Metro config as generated, and the
+  //    request path on Hermes.
   const jobs = [
     { name: 'android bundle', entry: 'index.js', platform: 'android' },
     { name: 'ios bundle', entry: 'index.js', platform: 'ios' },
     { name: 'hermes entry bundle', entry: 'hermes-entry.js', platform: 'android' },
   ];
   since = Date.now();
-  await bundle(withBridgekit(template), jobs);
+  await bundle(template, jobs);
   console.log(`metro-hermes: three Metro bundles in ${seconds(since)}`);
 
   for (const job of jobs.slice(0, 2)) {
     if (job.result === undefined) continue;
     const copies = swrCopies(job.result.map);
     check(
-      `${job.platform} bundle has one copy of SWR`,
+      `the template metro.config.js, no withBridgekit: the ${job.platform} bundle has one copy of SWR`,
       copies.length === 1,
       `${copies.join(', ') || 'none'}; ${Math.round(job.result.code.length / 1024)} KB in ${job.seconds}`,
     );

@@ -74,6 +74,7 @@ export type {
   ListItemAt,
   ListMeta,
   ListResponse,
+  ListRowAt,
   ListSuccess,
   OperationAt,
   OptionsVerb,
@@ -92,6 +93,7 @@ export type {
   SuccessData,
 } from './typed/typedPaths';
 export { type OpenApiParamsOptions, openApiParams } from './typed/openApiParams';
+export { type FormBody, formBody } from './typed/formBody';
 export { type BridgeQueryKey, type BridgeQueryType, bridgeQueryKey } from './stores/queryKey';
 export {
   getDefaultStorage,

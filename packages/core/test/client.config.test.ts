@@ -151,7 +151,7 @@ describe('custom fetch', () => {
   });
 
   it('query().get() sends through the client', async () => {
-    server = await startTestServer();
+    server = await startTestServer({ json: { success: true, data: [] } });
     const api = createClient(`${server.url}/api`, { sessionId: 's' });
     const res = await api.query('/products').page(2).get();
     expect(res.success).toBe(true);

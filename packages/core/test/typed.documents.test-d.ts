@@ -9,9 +9,14 @@ import {
   type BridgeApiService,
   createBridgeApiService,
   createClient,
+  type Dialect,
+  type FormBody,
+  formBody,
   type ListMeta,
+  type ListResponse,
   openApiParams,
 } from '@bridgekit/core';
+import { dialectTransport, jsonServer, listPage } from '@bridgekit/core/dialects';
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   components as GitHub,
@@ -22,6 +27,7 @@ import type {
   paths as petstorePaths,
 } from './fixtures/openapi/generated/petstore';
 import type { components as Stapi, paths as stapiPaths } from './fixtures/openapi/generated/stapi';
+import type { paths as usptoPaths } from './fixtures/openapi/generated/uspto';
 
 type Schema<Name extends keyof GitHub['schemas']> = GitHub['schemas'][Name];
 
@@ -91,10 +97,29 @@ describe("GitHub's REST API", () => {
       expectTypeOf(page.data).toEqualTypeOf<Schema<'issue'>[]>();
       expectTypeOf(page.meta).toEqualTypeOf<ListMeta>();
     }
-    // `items` holds the search's rows, as the client's list reading finds them.
-    const search = await github.query('/search/repositories').param('q', 'bridgekit').get();
+    // The search answers `{ total_count, incomplete_results, items }`: without a dialect the
+    // client hands that object over, which is no list (a CLIENT_ERROR at run time).
+    // @ts-expect-error GET '/search/repositories' answers no list
+    github.query('/search/repositories').param('q', 'bridgekit').get();
+    const found = await github.get('/search/repositories', { params: { q: 'bridgekit' } });
+    if (found.success)
+      expectTypeOf(found.data.items).toEqualTypeOf<Schema<'repo-search-result-item'>[]>();
+    // A dialect's lists part reads the rows under `items`: the builder's rows.
+    const searching = createClient<githubPaths>('https://api.github.com', {
+      dialect: {
+        name: 'github',
+        envelope: false,
+        transport: dialectTransport({ envelope: false }),
+        list: (res, asked) => listPage({ data: (res.data as { items: never[] }).items }, asked),
+      } satisfies Dialect,
+    });
+    const search = await searching.query('/search/repositories').param('q', 'bridgekit').get();
     if (search.success)
       expectTypeOf(search.data).toEqualTypeOf<Schema<'repo-search-result-item'>[]>();
+    // The service reads lists as the client's list reading finds them, `items` included.
+    expectTypeOf(
+      createBridgeApiService(github, { endpoint: '/search/repositories' }),
+    ).toEqualTypeOf<BridgeApiService<Schema<'repo-search-result-item'>>>();
     expectTypeOf(
       createBridgeApiService(github, { endpoint: `/orgs/${owner}/members` }),
     ).toEqualTypeOf<BridgeApiService<Schema<'simple-user'>>>();
@@ -114,14 +139,34 @@ describe("Swagger's Petstore", () => {
     if (res.success) expectTypeOf(res.data).toEqualTypeOf<undefined>();
   });
 
-  it('types bodies as what is sent: FormData, URLSearchParams, JSON', async () => {
+  it('types bodies as what is sent: FormData, a form body, JSON', async () => {
     const uploaded = await petstore.post(`/pet/${petId}/uploadImage`, new FormData());
     if (uploaded.success)
       expectTypeOf(uploaded.data).toEqualTypeOf<Petstore['schemas']['ApiResponse']>();
+    // `updatePetWithForm` takes `{ name?, status? }` urlencoded: formBody() checks the fields.
+    await petstore.post(`/pet/${petId}`, formBody({ name: 'Rex', status: 'sold' }));
+    // @ts-expect-error 'colour' is not a field of the form
+    petstore.post(`/pet/${petId}`, formBody({ name: 'Rex', colour: 'red' }));
+    // A plain URLSearchParams is still accepted, unchecked.
     await petstore.post(`/pet/${petId}`, new URLSearchParams({ status: 'sold' }));
+    // A plain object would be sent as JSON: it does not compile.
+    // @ts-expect-error a urlencoded body is a form body, not an object
+    petstore.post(`/pet/${petId}`, { status: 'sold' });
     // `PUT /pet` takes JSON or XML: an object (sent as JSON), or the XML as text.
     await petstore.put('/pet', { id: 1, name: 'Rex', photoUrls: [] });
     await petstore.put('/pet', '<pet><name>Rex</name></pet>');
+  });
+
+  it('gives the builder the rows of a list, and refuses a path that answers one record', async () => {
+    const sold = await petstore.query('/pet/findByStatus').param('status', 'sold').get();
+    if (sold.success) {
+      expectTypeOf(sold.data).toEqualTypeOf<Petstore['schemas']['Pet'][]>();
+      expectTypeOf(sold.meta).toEqualTypeOf<ListMeta>();
+    }
+    // @ts-expect-error GET '/pet/{petId}' answers no list
+    petstore.query(`/pet/${petId}`).get();
+    // Its writes are still the path's operations.
+    await petstore.query(`/pet/${petId}`).post(formBody({ status: 'sold' }));
   });
 
   it('takes an array query value with a paramsSerializer only', async () => {
@@ -139,7 +184,7 @@ const stapi = createClient<stapiPaths>('https://stapi.co/api/v1/rest');
 
 describe('STAPI', () => {
   it('types request() with a urlencoded search body', async () => {
-    const found = await stapi.request('POST', '/character/search', new URLSearchParams(), {
+    const found = await stapi.request('POST', '/character/search', formBody({ name: 'Kirk' }), {
       params: { pageSize: 5 },
     });
     if (found.success)
@@ -158,5 +203,57 @@ describe('STAPI', () => {
     const one = await stapi.get('/character', { params: { uid: 'CHMA0000215045' } });
     if (one.success)
       expectTypeOf(one.data).toEqualTypeOf<Stapi['schemas']['CharacterFullResponse']>();
+  });
+
+  it('types the search as what the client hands over: the body, not a list', async () => {
+    type Body = Stapi['schemas']['CharacterBaseResponse'];
+    // `GET /character/search` answers `{ page, sort, characters }`: the client's get() gives
+    // that body; the builder's get() reads lists, so it is an error on this path, with or
+    // without a dialect (at run time: a CLIENT_ERROR naming the endpoint).
+    const page = await stapi.get('/character/search', { params: { pageSize: 5 } });
+    if (page.success) expectTypeOf(page.data).toEqualTypeOf<Body>();
+    // @ts-expect-error GET '/character/search' answers no list
+    stapi.query('/character/search').get();
+    const throughJsonServer = createClient<stapiPaths>('https://stapi.co/api/v1/rest', {
+      dialect: jsonServer({ version: 1 }),
+    });
+    // @ts-expect-error GET '/character/search' answers no list
+    throughJsonServer.query('/character/search').get();
+    // An explicit type argument names the rows: the caller's word, as on every call.
+    const named = stapi.query<Body['characters'] & {}>('/character/search').get();
+    expectTypeOf(named).toEqualTypeOf<Promise<ListResponse<Stapi['schemas']['CharacterBase'][]>>>();
+    // Its POST, the search by form, is typed by the document.
+    const posted = await stapi.query('/character/search').post(formBody({ deceased: true }));
+    if (posted.success) expectTypeOf(posted.data).toEqualTypeOf<Body>();
+  });
+
+  it('checks a form body against the schema, field by field', async () => {
+    await stapi.post('/character/search', formBody({ name: 'Kirk', deceased: false }));
+    // @ts-expect-error a field the form does not have
+    stapi.post('/character/search', formBody({ name: 'Kirk', rank: 'captain' }));
+    // @ts-expect-error deceased is a boolean
+    stapi.post('/character/search', formBody({ deceased: 'no' }));
+    // Built elsewhere, it takes the fields' type from its type argument.
+    const fields: FormBody<{ name?: string }> = formBody({ name: 'Spock' });
+    await stapi.post('/character/search', fields);
+    // @ts-expect-error a form of other fields
+    stapi.post('/character/search', formBody<{ rank: string }>({ rank: 'captain' }));
+  });
+});
+
+const uspto = createClient<usptoPaths>('https://developer.uspto.gov/ds-api');
+
+describe('the USPTO Data Set API', () => {
+  it('requires the required field of a form body', async () => {
+    const records = await uspto.post(
+      '/oa_citations/v1/records',
+      formBody({ criteria: 'patentNumber:7654321', rows: 10 }),
+    );
+    if (records.success)
+      expectTypeOf(records.data).toEqualTypeOf<{ [key: string]: Record<string, never> }[]>();
+    // @ts-expect-error criteria is required
+    uspto.post('/oa_citations/v1/records', formBody({ rows: 10 }));
+    // @ts-expect-error rows is an integer
+    uspto.post('/oa_citations/v1/records', formBody({ criteria: '*:*', rows: '10' }));
   });
 });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureProgram, mismatches } from '../../../test-utils/typeDiagnostics';
 
 const file = (path: string) => resolve(import.meta.dirname, path);
-const DOCUMENTS = ['github', 'petstore', 'stapi'];
+const DOCUMENTS = ['github', 'petstore', 'stapi', 'uspto'];
 const fixture = (name: string) => file(`typed-messages/${name}.ts`);
 
 let program: ts.Program;

@@ -217,11 +217,16 @@ describe('query builder', () => {
       .toEqualTypeOf<'name' | 'tag' | 'id' | (string & {})>();
     // A backend-specific field is still accepted.
     api.query('/pets').where('owner.name', 'like', 'a%').orderBy('createdAt');
-    // get() reads the answer as a list: on a path that answers one record, rows of its type.
-    const one = await api.query(`/pets/${id}`).get();
-    if (one.success) expectTypeOf(one.data).toEqualTypeOf<Pet[]>();
+    // get() reads lists: `{ data: Pet[], meta }` is an envelope the client unwraps into rows;
+    // a path that answers one record has none (at run time: a CLIENT_ERROR).
     const page = await api.query('/pets/search').param('q', 'rex').get();
     if (page.success) expectTypeOf(page.data).toEqualTypeOf<Pet[]>();
+    // @ts-expect-error GET '/pets/{id}' answers no list: read it with get()
+    api.query(`/pets/${id}`).get();
+    const one = await api.get(`/pets/${id}`);
+    if (one.success) expectTypeOf(one.data).toEqualTypeOf<Pet>();
+    // Its writes are typed as before.
+    api.query(`/pets/${id}`).delete();
     // It is still a QueryBuilder.
     expectTypeOf(api.query('/pets')).toMatchTypeOf<QueryBuilder<Pet[]>>();
   });

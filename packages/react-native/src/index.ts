@@ -6,8 +6,6 @@
  * @example
  * import { BridgeProvider, BridgeList, OfflineIndicator, useAuth } from '@bridgekit/react-native';
  */
-import { checkOneSWR } from './oneSWR';
-
 export {
   invalidateBridgeQueries,
   nextSort,
@@ -92,7 +90,3 @@ export {
   type SecureStoreLike,
   toSecureStoreKey,
 } from './createSecureStoreAdapter';
-
-// In development, two SWRs in the bundle (Metro without withBridgekit) stop the app here,
-// with the fix, instead of two silent caches.
-checkOneSWR();

@@ -6,7 +6,7 @@
 const out = typeof print === 'function' ? print : (line) => console.log(line);
 try {
   const { loaded } = require('./swr-check-app');
-  out(`CHECK start ${loaded ? 'ok' : 'threw "BridgeProvider is missing"'}`);
+  out(`CHECK start ${loaded ? 'ok' : 'threw "an export of @bridgekit/react-native is missing"'}`);
 } catch (error) {
   out(`CHECK start threw ${JSON.stringify(String(error?.message ?? error))}`);
 }

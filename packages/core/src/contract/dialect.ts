@@ -35,7 +35,8 @@ export interface DialectQuery extends QuerySerializer {
 /**
  * The lists part: a list response (body and headers) -> `{ data, meta }`, for the services'
  * `getList`/`search` and the query builder's `get()`. Without it the services read lists with
- * `parseListResponse` and the builder hands over the answer as the transport gave it.
+ * `parseListResponse` and the builder reads the answer's `data` as the rows (a `CLIENT_ERROR`
+ * when it is no array), paged by the envelope's meta.
  */
 export type DialectList = <T>(
   response: ApiResponse,

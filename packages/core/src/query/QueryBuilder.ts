@@ -40,7 +40,7 @@ export class QueryBuilder<T = any> {
   readonly #client: QueryExecutor;
   readonly #endpoint: string;
   readonly #serializer: DialectQuery;
-  // The whole dialect when one was given: `get()` reads a list through it.
+  // The whole dialect when one was given: `get()` reads a list through its lists part.
   readonly #dialect: Dialect | undefined;
   // Keyed by query name; a Map keeps first-insertion order when a value is replaced.
   readonly #entries = new Map<string, QueryEntry>();
@@ -54,7 +54,8 @@ export class QueryBuilder<T = any> {
    *   `check` refuses what the backend cannot express (a `TypeError` at the call that adds it).
    *   @default bracketSerializer
    * @param dialect the dialect `get()` reads a list through (`client.query()` passes the
-   *   client's). @default none: `get()` hands over the answer as it came
+   *   client's). @default none: `get()` reads the default protocol's list (the answer's
+   *   `data`, paged by the envelope's `meta`)
    */
   constructor(
     client: QueryExecutor,
@@ -280,16 +281,18 @@ export class QueryBuilder<T = any> {
   }
 
   /**
-   * Sends `GET toURL()` with the builder's headers. With a dialect it reads a list as the
-   * services do (`readList`): `data` is the rows, `meta` `{ page, limit, total?, totalPages? }`
-   * from what the backend said. Without one, the reference server's envelope gives the same.
+   * Sends `GET toURL()` with the builder's headers and reads a list (`readList`): `data` is the
+   * rows, `meta` `{ page, limit, total?, totalPages? }` from what the backend said, through the
+   * dialect's lists part as the services read it, or, without one, from the answer's `data`
+   * and the envelope's meta (the reference server's). An answer that holds no list (one
+   * record, a search result object) resolves `CLIENT_ERROR` naming the endpoint: read it with
+   * the client's `get()`.
    *
    * @example
    * const res = await client.query<User[]>('/users').page(1).get();
    * if (res.success) console.log(res.data.length, res.meta?.total);
    */
   get<R = T>(): Promise<ApiResponse<R>> {
-    if (this.#dialect === undefined) return this.#send('get');
     const query = { endpoint: this.#endpoint, entries: [...this.#entries.values()] };
     const url = () => this.toURL();
     return readList(this.#dialect, this.#client, { ...query, headers: this.#headers, url });

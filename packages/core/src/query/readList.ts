@@ -1,17 +1,19 @@
 /**
- * The builder's `get()` through a dialect (docs/guide/queries.md, "Lists"): one list shape on
- * every backend. `data` is the rows and `meta` is `{ page, limit, total?, totalPages? }`, read
- * by the dialect's lists part from the backend's own facts, as the services read them; a total the
- * backend did not give stays absent, and so does the page count. A dialect without a lists
- * part keeps the default protocol's: the answer as its transport gave it.
+ * The builder's `get()` (docs/guide/queries.md, "Lists"): one list shape on every backend.
+ * `data` is the rows and `meta` is `{ page, limit, total?, totalPages? }`, read by the
+ * dialect's lists part from the backend's own facts, as the services read them, or, without
+ * one (the default protocol), taken from the answer as its transport gave it: its `data` and
+ * the envelope's meta. A total the backend did not give stays absent, and so does the page
+ * count; an answer that holds no list is a `CLIENT_ERROR`, never rows it does not have.
  */
 import type { Dialect, ListRequest, OperationClient } from '../contract/dialect';
-import type { PaginationMeta } from '../contract/entity';
+import type { PaginatedResponse, PaginationMeta } from '../contract/entity';
 import type { ApiResponse, ResponseMeta } from '../contract/http';
 import type { QueryEntry } from '../contract/query';
 import { headerMap, mergeHeaders } from '../client/headers';
 import { pageCount } from '../client/meta';
 import { failure } from '../client/response';
+import { listPage } from '../dialects/shared';
 import type { QueryExecutor } from './QueryExecutor';
 
 /** One list query of the builder. */
@@ -56,34 +58,58 @@ function sendList(client: QueryExecutor, url: string, headers: Record<string, st
 }
 
 /**
- * Sends a list query through `dialect` as its services would (its `operations.list` when it
- * has one, else `GET url` with the records part's list headers under the builder's own) and
- * reads the answer with its lists part: a success gets the rows as `data` and the list meta
- * as `meta`; a failure, or any answer of a dialect without a lists part, stays as it is. Never
- * rejects: a dialect that throws resolves `CLIENT_ERROR`.
+ * The list of an answer read without a lists part: its `data` when that is an array, paged by
+ * the envelope's meta (else the page asked for); `undefined` when `data` is no array.
+ */
+function handedOver(
+  response: ApiResponse,
+  requested: ListRequest,
+): PaginatedResponse<unknown> | undefined {
+  const { data, meta } = response;
+  if (!Array.isArray(data)) return undefined;
+  return listPage({ data, page: meta?.page, limit: meta?.limit, total: meta?.total }, requested);
+}
+
+/**
+ * Sends a list query as the services would (the dialect's `operations.list` when it has one,
+ * else `GET url` with the records part's list headers under the builder's own) and reads the
+ * answer with the dialect's lists part, or, without one, as the transport handed it over
+ * (`handedOver`): a success gets the rows as `data` and the list meta as `meta`; a failure
+ * stays as it is; a success that holds no list (one record, a search result object) resolves
+ * `CLIENT_ERROR` naming the endpoint. Never rejects: a dialect that throws resolves
+ * `CLIENT_ERROR`.
  *
  * @example
  * const res = await readList(jsonServer({ version: 1 }), api, query);
  * // { success: true, data: [...5 rows], meta: { page: 2, limit: 5, total: 12, totalPages: 3 }, ... }
  */
 export async function readList(
-  dialect: Dialect,
+  dialect: Dialect | undefined,
   client: QueryExecutor,
   query: ListQuery,
 ): Promise<ApiResponse> {
   const { endpoint, entries } = query;
-  const headers = mergeHeaders(headerMap(dialect.records?.headers?.('list')), query.headers);
-  const own = dialect.operations?.list;
+  const headers = mergeHeaders(headerMap(dialect?.records?.headers?.('list')), query.headers);
+  const own = dialect?.operations?.list;
   try {
     const response = await (own
       ? // The client that made the builder: it has the verbs an operation sends with.
         own({ client: client as OperationClient, endpoint, entries, headers })
       : sendList(client, query.url(), headers));
-    if (!response.success || dialect.list === undefined) return response;
-    const { data, meta } = dialect.list(response, listRequest(entries));
-    return { ...response, data, meta: listMeta(meta) };
+    if (!response.success) return response;
+    const requested = listRequest(entries);
+    const list = dialect?.list
+      ? dialect.list(response, requested)
+      : handedOver(response, requested);
+    if (list === undefined || !Array.isArray(list.data)) {
+      return failure(
+        'CLIENT_ERROR',
+        `GET ${endpoint} answered no list, and query().get() reads lists: read this answer with get()`,
+      );
+    }
+    return { ...response, data: list.data, meta: listMeta(list.meta) };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return failure('CLIENT_ERROR', `${dialect.name} could not read the list: ${why}`);
+    return failure('CLIENT_ERROR', `${dialect?.name} could not read the list: ${why}`);
   }
 }

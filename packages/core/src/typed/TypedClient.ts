@@ -35,6 +35,7 @@ import type {
   FailureData,
   FieldName,
   ListItem,
+  ListRow,
   Operation,
   PathMethod,
   SuccessData,
@@ -186,8 +187,24 @@ type BuilderThis<Paths, M extends PathMethod, P extends string, Upto extends Giv
     : unknown;
 
 /**
+ * The row of the list `GET P` answers, as the builder's `get()` reads it (`ListRow`): `never`
+ * when it answers no list.
+ */
+export type ListRowAt<Paths, P extends string, Envelope extends boolean = true> = ListRow<
+  SuccessData<Operation<Paths, P, 'get'>, Envelope>,
+  Envelope
+>;
+
+// The `this` of a document builder's `get()`: any builder of a path that answers a list, else
+// why it cannot be read (at run time its `get()` would resolve a CLIENT_ERROR).
+type ReadThis<Row, P extends string> = [Row] extends [never]
+  ? `GET '${P}' answers no list, and query().get() reads lists: read its answer with get()`
+  : unknown;
+
+/**
  * The builder of document path `P` (`api.query('/pets')`): a `TypedQueryBuilder` of its GET
- * list whose write executors are typed by the same path's other operations.
+ * list whose write executors are typed by the same path's other operations. `get()` is an
+ * error on a path whose GET answers no list (`ListRowAt` is `never`).
  *
  * @example
  * const list = await api.query('/pets').where('tag', 'dog').get(); // Pet[]
@@ -197,10 +214,21 @@ type BuilderThis<Paths, M extends PathMethod, P extends string, Upto extends Giv
  */
 export interface DocumentQueryBuilder<Paths, P extends string, Envelope extends boolean = true>
   extends TypedQueryBuilder<
-    ListItem<SuccessData<Operation<Paths, P, 'get'>, Envelope>>[],
-    ListItem<SuccessData<Operation<Paths, P, 'get'>, Envelope>>,
+    ListRowAt<Paths, P, Envelope>[],
+    ListRowAt<Paths, P, Envelope>,
     FailureData<Operation<Paths, P, 'get'>, Envelope>
   > {
+  /**
+   * Reads the list `GET P` answers: its rows and their `ListMeta`. An error when `P` answers
+   * no list (one record, a search result object): the client's `get()` reads that.
+   *
+   * @example
+   * const res = await api.query('/pets').where('tag', 'dog').get();
+   * if (res.success) res.data; // Pet[]
+   */
+  get<R = ListRowAt<Paths, P, Envelope>[]>(
+    this: ReadThis<ListRowAt<Paths, P, Envelope>, P>,
+  ): Promise<ListResponse<R, FailureData<Operation<Paths, P, 'get'>, Envelope>>>;
   delete: BuilderWrite<Paths, 'delete', P, Envelope>;
   post: BuilderWrite<Paths, 'post', P, Envelope>;
   put: BuilderWrite<Paths, 'put', P, Envelope>;

@@ -30,12 +30,12 @@ const OBJECT_STYLES = ['form', 'deepObject'];
 // The text between the values of an unexploded array, by style (the delimiters are literal).
 const DELIMITERS: Record<string, string> = { form: ',', spaceDelimited: '%20', pipeDelimited: '|' };
 
-function checkPart(name: string, value: unknown, styles: string[]) {
+function checkPart(name: string, value: unknown, styles: string[], caller: string) {
   if (value === undefined) return;
   if (!isRecord(value)) throw mustBe(name, 'an object with style and explode', value);
   for (const key of Object.keys(value)) {
     if (key !== 'style' && key !== 'explode') {
-      throw new TypeError(`${name}.${key} is not an option of openApiParams (style, explode)`);
+      throw new TypeError(`${name}.${key} is not an option of ${caller} (style, explode)`);
     }
   }
   if (value.style !== undefined && !styles.includes(value.style as string)) {
@@ -63,15 +63,27 @@ function checkPart(name: string, value: unknown, styles: string[]) {
  * // { ids: [1, 2], filter: { tag: 'dog' } } -> 'ids=1,2&filter[tag]=dog'
  */
 export function openApiParams(options: OpenApiParamsOptions = {}): ParamsSerializer {
+  return openApiSerializer('openApiParams', options);
+}
+
+/**
+ * The serializer of `openApiParams(options)`, its options checked in the name of `caller` (the
+ * function the app called: `openApiParams`, `formBody`).
+ *
+ * @throws TypeError when an option is unknown or of the wrong type (naming it)
+ * @example
+ * openApiSerializer('formBody', {})({ tags: ['a', 'b'] }); // 'tags=a&tags=b'
+ */
+export function openApiSerializer(caller: string, options: OpenApiParamsOptions): ParamsSerializer {
   const given: unknown = options;
-  if (!isRecord(given)) throw mustBe('openApiParams: options', 'an object', given);
+  if (!isRecord(given)) throw mustBe(`${caller}: options`, 'an object', given);
   for (const key of Object.keys(given)) {
     if (key !== 'array' && key !== 'object') {
-      throw new TypeError(`openApiParams: options.${key} is not an option (array, object)`);
+      throw new TypeError(`${caller}: options.${key} is not an option (array, object)`);
     }
   }
-  checkPart('openApiParams: options.array', options.array, ARRAY_STYLES);
-  checkPart('openApiParams: options.object', options.object, OBJECT_STYLES);
+  checkPart(`${caller}: options.array`, options.array, ARRAY_STYLES, caller);
+  checkPart(`${caller}: options.object`, options.object, OBJECT_STYLES, caller);
   const arrayStyle = options.array?.style ?? 'form';
   const explodeArrays = options.array?.explode ?? true;
   const objectStyle = options.object?.style ?? 'form';

@@ -21,9 +21,11 @@
  *   client unwraps them at run time (`EnvelopeData`);
  * - the failure data, the same over the 4xx, 5xx and `default` responses;
  * - the request body is what the client sends for each media type the operation accepts: the
- *   schema of a JSON one, `FormData` for `multipart/form-data`, `URLSearchParams` for
- *   `application/x-www-form-urlencoded`, a string for `text/*`, raw bytes for anything else.
+ *   schema of a JSON one, `FormData` for `multipart/form-data`, a `FormBody` of the schema
+ *   (`formBody(fields)`) for `application/x-www-form-urlencoded`, a string for `text/*`, raw
+ *   bytes for anything else.
  */
+import type { FormBody } from './formBody';
 
 /** The lower-case methods of a path item that the client sends. */
 export type PathMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -133,16 +135,17 @@ type SentAs<Media, Schema> = Media extends JsonMediaType
   : Media extends 'multipart/form-data'
     ? FormData
     : Media extends 'application/x-www-form-urlencoded'
-      ? URLSearchParams
+      ? FormBody<Schema>
       : Media extends `text/${string}`
         ? string
         : RawBody;
 
 /**
  * The body an operation accepts, as the client sends it: for each media type of its
- * `requestBody`, the schema of a JSON one, `FormData` for `multipart/form-data`,
- * `URLSearchParams` for `application/x-www-form-urlencoded` (a plain object would go out as
- * JSON), a string for `text/*`, raw bytes otherwise. `never` when it takes none.
+ * `requestBody`, the schema of a JSON one, `FormData` for `multipart/form-data`, a `FormBody`
+ * of the schema for `application/x-www-form-urlencoded` (`formBody(fields)`, the fields
+ * checked; a plain object would go out as JSON), a string for `text/*`, raw bytes otherwise.
+ * `never` when it takes none.
  */
 export type RequestBody<Op> = Op extends { requestBody?: infer B }
   ? B extends { content: infer C }
@@ -176,17 +179,41 @@ export type RequiredKeys<Q> = { [K in keyof Q]-?: {} extends Pick<Q, K> ? never 
  */
 export type ListItem<Body> = Body extends readonly (infer Item)[]
   ? Item
-  : Body extends { items: readonly (infer Item)[] }
+  : [HeldRow<Body>] extends [never]
+    ? Body
+    : HeldRow<Body>;
+
+// The element of the first array a list body holds under `items`, `data`, `results`, `rows`
+// or `records` (the keys the lists parts read); `never` when it holds none.
+type HeldRow<Body> = Body extends { items: readonly (infer Item)[] }
+  ? Item
+  : Body extends { data: readonly (infer Item)[] }
     ? Item
-    : Body extends { data: readonly (infer Item)[] }
+    : Body extends { results: readonly (infer Item)[] }
       ? Item
-      : Body extends { results: readonly (infer Item)[] }
+      : Body extends { rows: readonly (infer Item)[] }
         ? Item
-        : Body extends { rows: readonly (infer Item)[] }
+        : Body extends { records: readonly (infer Item)[] }
           ? Item
-          : Body extends { records: readonly (infer Item)[] }
-            ? Item
-            : Body;
+          : never;
+
+/**
+ * The row of the list the builder's `get()` reads from a success body `Body` (as the client
+ * hands it over: envelope unwrapped unless `Envelope` is `false`); `never` when it reads none.
+ * Without a dialect (`Envelope` `true`) the rows are the body itself, so it must be an array
+ * (the reference server's `{ success, data: [...] }` is one once unwrapped); through a dialect
+ * (`false`) its lists part reads them, also from an object holding them under `items`,
+ * `data`, `results`, `rows` or `records`.
+ *
+ * @example
+ * type Row = ListRow<Pet[], true>; // Pet
+ * type None = ListRow<{ page: Page; characters: Character[] }, true>; // never
+ */
+export type ListRow<Body, Envelope extends boolean> = Body extends readonly (infer Item)[]
+  ? Item
+  : Envelope extends true
+    ? never
+    : HeldRow<Body>;
 
 /** A field name of `Item` for `where`/`sort`, or any other string (backend-specific fields). */
 export type FieldName<Item> = (Item extends object ? keyof Item & string : never) | (string & {});

@@ -12,17 +12,18 @@ export interface RecordedCall {
 
 /**
  * A QueryExecutor that records calls instead of sending them: for tests of what the builder
- * hands to the client, independent of the client's own behaviour.
+ * hands to the client, independent of the client's own behaviour. A GET answers an empty
+ * list (what the builder's `get()` reads), the other verbs no body.
  */
 export function fakeExecutor(): QueryExecutor & { calls: RecordedCall[] } {
   const calls: RecordedCall[] = [];
-  const ok = <R>(): Promise<ApiResponse<R>> =>
-    Promise.resolve({ success: true, status: 200, data: undefined as R });
+  const ok = <R>(data?: unknown): Promise<ApiResponse<R>> =>
+    Promise.resolve({ success: true, status: 200, data: data as R });
   return {
     calls,
     get(endpoint, options) {
       calls.push({ method: 'GET', endpoint, options, hasBody: false });
-      return ok();
+      return ok([]);
     },
     delete(endpoint, options) {
       calls.push({ method: 'DELETE', endpoint, options, hasBody: false });

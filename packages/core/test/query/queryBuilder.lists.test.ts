@@ -1,7 +1,8 @@
 /**
- * The builder's get() reads a list: with the reference server's envelope as it comes, through a
- * dialect as the services read it (its operations.list, the records part's list headers, its
- * lists part), and never rejects. The real backends are in test/dialects/*.
+ * The builder's get() reads a list: the reference server's envelope (its data the rows, paged by
+ * its meta), through a dialect as the services read it (its operations.list, the records part's
+ * list headers, its lists part); an answer that holds no list is a CLIENT_ERROR naming the
+ * endpoint, and it never rejects. The real backends are in test/dialects/*.
  */
 import { createClient, type Dialect, gte } from '@bridgekit/core';
 import { dialectTransport, listPage } from '@bridgekit/core/dialects';
@@ -113,11 +114,46 @@ describe("the builder's get()", () => {
     expect(res.error).toMatch(/^counted could not read the list: /);
   });
 
-  it('a dialect without a lists part: the answer as its transport gave it', async () => {
-    server.reply({ json: { items: ROWS, count: 2 } });
-    const api = createClient(server.url, { dialect: counted({ list: undefined }) });
+  it('without a dialect, an array body: its rows, paged as asked (no total it did not give)', async () => {
+    server.reply({ json: ROWS });
+    const api = createClient(server.url);
+    expect(await api.query('/products').get()).toMatchObject({
+      success: true,
+      data: ROWS,
+      meta: { page: 1, limit: 2 },
+    });
+    const paged = await api.query('/products').page(3).limit(2).get();
+    expect(paged.data).toEqual(ROWS);
+    expect(paged.meta).toEqual({ page: 3, limit: 2 });
+  });
+
+  it.each([
+    ['without a dialect', undefined],
+    ['through a dialect without a lists part', counted({ list: undefined })],
+  ])('%s, an answer that holds no list: CLIENT_ERROR naming the endpoint', async (_, dialect) => {
+    // STAPI's search answers its rows in `characters`, beside the page and the sort.
+    const body = { page: { pageNumber: 0 }, sort: {}, characters: ROWS };
+    server.reply({ json: body });
+    const api = createClient(server.url, dialect && { dialect });
+    const res = await api.query('/character/search').param('name', 'Kirk').get();
+    expect(res).toMatchObject({ success: false, status: 0, code: 'CLIENT_ERROR' });
+    expect(res.error).toBe(
+      'GET /character/search answered no list, and query().get() reads lists: read this answer with get()',
+    );
+    // The client's get() hands the same answer over as it came.
+    expect((await api.get('/character/search')).data).toEqual(body);
+  });
+
+  it('a lists part that reads no array: CLIENT_ERROR naming the endpoint', async () => {
+    server.reply({ json: { items: ROWS } });
+    const api = createClient(server.url, {
+      dialect: counted({
+        list: (res) => ({ data: res.data, meta: { page: 1, limit: 2 } }) as never,
+      }),
+    });
     const res = await api.query('/products').get();
-    expect(res.data).toEqual({ items: ROWS, count: 2 });
+    expect(res).toMatchObject({ success: false, code: 'CLIENT_ERROR' });
+    expect(res.error).toMatch(/^GET \/products answered no list/);
   });
 
   it('the plain verbs keep the body as sent', async () => {

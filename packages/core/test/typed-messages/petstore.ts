@@ -15,7 +15,7 @@ api.get('/pet/findByStatus', { params: { status: ['available'] } });
 // error: Type '"lost"' is not assignable to type '"available" | "pending" | "sold"'
 exploding.get('/pet/findByStatus', { params: { status: ['lost'] } });
 
-// error: Object literal may only specify known properties, and 'name' does not exist in type 'URLSearchParams'
+// error: Object literal may only specify known properties, and 'name' does not exist in type 'FormBody<{ name?: string | undefined; status?: string | undefined; }>'
 api.post(`/pet/${id}`, { name: 'Rex' });
 
 // error: 'file' does not exist in type 'FormData'

@@ -1,5 +1,4 @@
 import type { Cache, ScopedMutator } from 'swr';
-import { invalidationListeners } from './internal/invalidationListeners';
 import { isBridgeQueryKey } from './isBridgeQueryKey';
 
 /**
@@ -42,10 +41,11 @@ function endpointMatches(target: InvalidateBridgeQueriesTarget['endpoint'], endp
 
 /**
  * Invalidates the cached queries of an instance (and endpoint): every SWR key
- * `['bridgekit', instanceId, endpoint, …]` in the scope's cache, and every infinite list
- * (`useBridgeInfiniteQuery`) of that cache, which SWR's key filters never reach. Every path that changes data on the
- * server (`useBridgeMutation`, `useBridgeCrud`, `BridgeForm`, `useBridgeFormSubmit`) and the
- * sign-in/sign-out of `useAuth` go through here. Resolves when the refetches are done.
+ * `['bridgekit', instanceId, endpoint, …]` in the scope's cache, the infinite lists of
+ * `useBridgeInfiniteQuery` (every page they loaded) included. Every path that changes data on
+ * the server (`useBridgeMutation`, `useBridgeCrud`, `BridgeForm`, `useBridgeFormSubmit`) and
+ * the sign-in/sign-out of `useAuth` go through here. Resolves when the refetches are done; a
+ * query's own failure shows in its `error` and does not reject.
  *
  * @example
  * const swr = useSWRConfig();
@@ -76,15 +76,5 @@ export async function invalidateQueries(
     isBridgeQueryKey(key, instanceId) &&
     endpointMatches(endpoint, (key as unknown[])[2]) &&
     !skip?.(key as unknown[]);
-  const lists = invalidationListeners(scope.cache).filter(
-    (listener) =>
-      listener.instanceId === instanceId && endpointMatches(endpoint, listener.endpoint),
-  );
-  await Promise.all([
-    revalidate ? scope.mutate(keys) : scope.mutate(keys, undefined, { revalidate: false }),
-    // A list's own failure shows in its `error`; it must not fail the mutation.
-    ...lists.map((listener) =>
-      new Promise((resolve) => resolve(listener.invalidate(revalidate))).catch(() => {}),
-    ),
-  ]);
+  await (revalidate ? scope.mutate(keys) : scope.mutate(keys, undefined, { revalidate: false }));
 }

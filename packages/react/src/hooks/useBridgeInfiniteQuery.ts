@@ -5,19 +5,21 @@ import {
   type QueryParams,
   toError,
 } from '@bridgekit/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
-import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
+import { useCallback, useMemo, useRef, useState } from 'react';
+// SWR's main entry only, never a subpath such as `swr/infinite`: Metro resolves `swr/<subpath>`
+// through SWR's stub folders to its CommonJS build, a second SWR beside the ES build of `swr`.
+import useSWR, { type SWRConfiguration, unstable_serialize, useSWRConfig } from 'swr';
 import { useServiceInstanceId } from './internal/serviceRegistry';
-import { onBridgeInvalidate } from './internal/invalidationListeners';
 
 /**
- * The SWR key of one page: `['bridgekit', instanceId, endpoint, 'infinite', params, pageIndex]`,
- * then the id of the entity's own dialect when it has one (`service.dialect`).
+ * The SWR key of an infinite list, whose data is its loaded pages:
+ * `['bridgekit', instanceId, endpoint, 'infinite', params]`, then the id of the entity's own
+ * dialect when it has one (`service.dialect`). A plain Bridgekit key: `invalidateBridgeQueries`
+ * and SWR's key filters reach it as they reach every query.
  */
 export type BridgeInfiniteKey =
-  | readonly ['bridgekit', string, string, 'infinite', QueryParams, number]
-  | readonly ['bridgekit', string, string, 'infinite', QueryParams, number, string];
+  | readonly ['bridgekit', string, string, 'infinite', QueryParams]
+  | readonly ['bridgekit', string, string, 'infinite', QueryParams, string];
 
 /** What `useBridgeInfiniteQuery` returns. */
 export interface UseBridgeInfiniteResult<T> {
@@ -45,16 +47,30 @@ export interface UseBridgeInfiniteResult<T> {
 
 const EMPTY_PAGES: never[] = [];
 
+/** The pages `1..count` of a list, in order, stopping after one with no next page. */
+async function loadPages<T>(
+  service: BridgeApiService<T>,
+  params: QueryParams,
+  count: number,
+): Promise<PaginatedResponse<T>[]> {
+  const pages: PaginatedResponse<T>[] = [];
+  for (let page = 1; page <= count; page++) {
+    const loaded = await service.getList({ ...params, page });
+    pages.push(loaded);
+    if (!loaded.meta?.hasMore) break;
+  }
+  return pages;
+}
+
 /**
- * Page after page of a list, for infinite scroll, on SWR's `swr/infinite`. Page `n` (1-based)
- * is fetched with `service.getList({ ...params, page: n })`; `params.limit` is the page size
- * (`params.page` is ignored). Each page's SWR key is
- * `['bridgekit', instanceId, endpoint, 'infinite', params, pageIndex]`; no page is requested
- * after one whose `meta.hasMore` is false; `loadMore` sends one request, for the next page (not
- * the first page again, as SWR's `setSize` alone would). Pass `null` as params to wait.
- * `swrConfig` goes to SWR as is. Mutations of the same instance and endpoint (`useBridgeMutation`, `useBridgeCrud`,
- * `BridgeForm`) reload every loaded page, as `refresh()` does (SWR's key filters alone would
- * not reach an infinite list).
+ * Page after page of a list, for infinite scroll, on one SWR key
+ * (`['bridgekit', instanceId, endpoint, 'infinite', params]`) whose data is the loaded pages.
+ * Page `n` (1-based) is fetched with `service.getList({ ...params, page: n })`; `params.limit`
+ * is the page size (`params.page` is ignored). `loadMore` sends one request, for the next page,
+ * and none after a page whose `meta.hasMore` is false; a revalidation (`refresh()`, a focus, a
+ * reconnect, a mutation of the same instance and endpoint: `useBridgeMutation`,
+ * `useBridgeCrud`, `BridgeForm`) reloads every loaded page, and a sign-out drops them. Pass
+ * `null` as params to wait. `swrConfig` goes to SWR as is.
  *
  * @example
  * const products = useBridgeApi<Product>({ endpoint: '/products' });
@@ -64,7 +80,7 @@ const EMPTY_PAGES: never[] = [];
 export function useBridgeInfiniteQuery<T>(
   service: BridgeApiService<T>,
   params?: QueryParams | null,
-  swrConfig?: SWRInfiniteConfiguration<PaginatedResponse<T>>,
+  swrConfig?: SWRConfiguration<PaginatedResponse<T>[]>,
 ): UseBridgeInfiniteResult<T> {
   const instanceId = useServiceInstanceId('useBridgeInfiniteQuery', service);
   const endpoint = service.endpoint;
@@ -75,85 +91,62 @@ export function useBridgeInfiniteQuery<T>(
   const paramsText = JSON.stringify(pageParams);
   // biome-ignore lint/correctness/useExhaustiveDependencies: paramsText stands for pageParams.
   const stableParams = useMemo(() => pageParams, [paramsText]);
+  const key = useMemo((): BridgeInfiniteKey | null => {
+    if (waiting) return null;
+    const list = ['bridgekit', instanceId, endpoint, 'infinite', stableParams] as const;
+    return dialect === undefined ? list : [...list, dialect];
+  }, [waiting, instanceId, endpoint, stableParams, dialect]);
 
-  const getKey = useCallback(
-    (pageIndex: number, previous: PaginatedResponse<T> | null): BridgeInfiniteKey | null => {
-      if (waiting) return null;
-      if (previous && !previous.meta?.hasMore) return null;
-      const key = ['bridgekit', instanceId, endpoint, 'infinite', stableParams, pageIndex] as const;
-      return dialect === undefined ? key : [...key, dialect];
-    },
-    [waiting, instanceId, endpoint, stableParams, dialect],
-  );
-
-  // SWR revalidates the first page whenever the list revalidates (`revalidateFirstPage`), which
-  // is what a focus or reconnect should do, but it does so on `setSize` too: loading page n + 1
-  // would fetch page 1 again. While `loadMore` grows the list, the loaded first page stands in
-  // for that second request, so each page costs one.
-  const pagesRef = useRef<PaginatedResponse<T>[]>(EMPTY_PAGES);
-  const growing = useRef<QueryParams | null>(null);
-  const swr = useSWRInfinite<PaginatedResponse<T>, unknown, typeof getKey>(
-    getKey,
-    ([, , , , p, pageIndex]: BridgeInfiniteKey) => {
-      const first = pagesRef.current[0];
-      if (pageIndex === 0 && growing.current === p && first !== undefined) {
-        return Promise.resolve(first);
-      }
-      return service.getList({ ...p, page: pageIndex + 1 });
+  // The pages a key holds now, from the cache (not the rendered data, which may be another
+  // key's with `keepPreviousData`): a revalidation reloads that many.
+  const { cache } = useSWRConfig();
+  const held = (of: BridgeInfiniteKey): PaginatedResponse<T>[] =>
+    (cache.get(unstable_serialize(of))?.data as PaginatedResponse<T>[] | undefined) ?? EMPTY_PAGES;
+  // `loadMore` revalidates the key with `growing` set: the fetch then adds the next page to
+  // the pages held instead of loading them all again.
+  const growing = useRef(false);
+  const swr = useSWR<PaginatedResponse<T>[], unknown, BridgeInfiniteKey | null>(
+    key,
+    async (of: BridgeInfiniteKey) => {
+      const grow = growing.current;
+      growing.current = false;
+      const pages = held(of);
+      if (!grow) return loadPages(service, of[4], Math.max(1, pages.length));
+      const next = await service.getList({ ...of[4], page: pages.length + 1 });
+      return [...pages, next];
     },
     swrConfig,
   );
-  const { size, setSize, mutate } = swr;
-
-  // Mutations find plain SWR keys by filter, but SWR keeps infinite lists out of filters: the
-  // list registers itself so that `invalidateBridgeQueries` reloads (or, on sign-out, drops)
-  // every loaded page.
-  const { cache } = useSWRConfig();
-  const mutateRef = useRef(mutate);
-  mutateRef.current = mutate;
-  useEffect(
-    () =>
-      onBridgeInvalidate(cache, {
-        instanceId,
-        endpoint,
-        invalidate: (revalidate) =>
-          revalidate ? mutateRef.current() : mutateRef.current(undefined, { revalidate: false }),
-      }),
-    [cache, instanceId, endpoint],
-  );
+  const { mutate } = swr;
   const pages = swr.data ?? EMPTY_PAGES;
-  pagesRef.current = pages;
   const last = pages.length > 0 ? pages[pages.length - 1] : undefined;
   const meta = last?.meta ?? null;
   const hasMore = meta?.hasMore === true;
   const isLoading = swr.isLoading;
-  const isLoadingMore = !isLoading && size > pages.length && swr.error === undefined;
 
+  const [isLoadingMore, setLoadingMore] = useState(false);
   const [isRefreshing, setRefreshing] = useState(false);
   // Synchronous guards: FlatList may call onEndReached twice before a re-render.
   const inFlight = useRef(false);
-  const latest = useRef({ isLoading, isLoadingMore, hasMore, isRefreshing });
-  latest.current = { isLoading, isLoadingMore, hasMore, isRefreshing };
+  const latest = useRef({ isLoading, hasMore, isRefreshing });
+  latest.current = { isLoading, hasMore, isRefreshing };
 
   const loadMore = useCallback(() => {
     const now = latest.current;
-    if (
-      inFlight.current ||
-      now.isLoading ||
-      now.isLoadingMore ||
-      now.isRefreshing ||
-      !now.hasMore
-    ) {
-      return;
-    }
+    if (inFlight.current || now.isLoading || now.isRefreshing || !now.hasMore) return;
     inFlight.current = true;
-    growing.current = stableParams;
+    growing.current = true;
+    setLoadingMore(true);
+    // The fetch starts inside mutate() and takes `growing` back; if SWR started none (a paused
+    // SWR), no later revalidation must grow the list.
+    const grown = mutate();
+    growing.current = false;
     const done = () => {
       inFlight.current = false;
-      growing.current = null;
+      setLoadingMore(false);
     };
-    setSize((current) => current + 1).then(done, done);
-  }, [setSize, stableParams]);
+    grown.then(done, done);
+  }, [mutate]);
 
   const refresh = useCallback(async () => {
     setRefreshing(true);

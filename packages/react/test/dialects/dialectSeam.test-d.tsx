@@ -16,7 +16,7 @@ describe('the React consumers take a dialect', () => {
   });
   it('an infinite key may end with the dialect id', () => {
     expectTypeOf<
-      readonly ['bridgekit', 'i', '/p', 'infinite', {}, 0, 'Strapi 5{}']
+      readonly ['bridgekit', 'i', '/p', 'infinite', {}, 'Strapi 5{}']
     >().toMatchTypeOf<BridgeInfiniteKey>();
   });
 });

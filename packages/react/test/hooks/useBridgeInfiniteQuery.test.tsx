@@ -1,6 +1,7 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: test components close over per-test state.
 import type { Client } from '@bridgekit/core';
 import {
+  isBridgeQueryKey,
   type UseAuthResult,
   type UseBridgeInfiniteResult,
   type UseBridgeMutationResult,
@@ -10,6 +11,7 @@ import {
   useBridgeMutation,
 } from '@bridgekit/react/hooks';
 import { act, screen, waitFor } from '@testing-library/react';
+import { type ScopedMutator, useSWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   makeClient,
@@ -44,6 +46,7 @@ function renderList(options: { invalidateCache?: boolean } = {}) {
     createProduct?: Create;
     createTask?: UseBridgeMutationResult<{ id: string }, 'create'>['mutate'];
     auth?: UseAuthResult;
+    swrMutate?: ScopedMutator;
   } = {};
   function Screen() {
     const products = useBridgeApi<Product>({ endpoint: '/products' });
@@ -52,6 +55,7 @@ function renderList(options: { invalidateCache?: boolean } = {}) {
     hooks.createProduct = useBridgeMutation(products, 'create', options).mutate;
     hooks.createTask = useBridgeMutation(tasks, 'create').mutate;
     hooks.auth = useAuth();
+    hooks.swrMutate = useSWRConfig().mutate;
     const { items, meta } = hooks.list;
     return (
       <p>
@@ -114,5 +118,21 @@ describe('useBridgeInfiniteQuery', () => {
     await act(() => hooks.auth!.logout());
     await waitFor(() => expect(hooks.list!.items).toEqual([]));
     expect(pageRequests()).toHaveLength(before);
+  });
+
+  it("is one SWR key: SWR's own mutate(filter) reloads every loaded page", async () => {
+    await setup();
+    const hooks = renderList();
+    await loadTwoPages(hooks);
+    // Two pages, one request each: loading page 2 did not ask for page 1 again.
+    expect(pageRequests().filter((r) => r.includes('page=1'))).toHaveLength(1);
+    expect(pageRequests().filter((r) => r.includes('page=2'))).toHaveLength(1);
+    const before = pageRequests().length;
+    await act(async () => {
+      await hooks.swrMutate!((key) => isBridgeQueryKey(key, 'default', '/products'));
+    });
+    const reloaded = pageRequests().slice(before);
+    expect(reloaded.map((r) => /page=(\d)/.exec(r)?.[1]).sort()).toEqual(['1', '2']);
+    expect(screen.getByText(/^4 rows of 300/)).toBeTruthy();
   });
 });
