@@ -69,7 +69,7 @@ describe('a form body', () => {
       new TypeError('formBody: fields must be an object, got "name=Kirk"'),
     );
     expect(() => formBody<{ a: number }>({ a: 1 }, { arrays: {} } as never)).toThrow(
-      new TypeError('formBody: options.arrays is not an option (array, object)'),
+      new TypeError('options.arrays is not an option of formBody'),
     );
   });
 });

@@ -5,7 +5,7 @@
  * the app says them here, once for the client (and per request where an operation differs); without
  * options they are OpenAPI's defaults for the query: `form`, exploded.
  */
-import { mustBe, isRecord } from '../checks';
+import { isRecord, mustBe, rejectUnknownKeys } from '../checks';
 import type { ParamsSerializer } from '../contract/http';
 import { encodeQueryComponent, paramText } from '../query/params';
 
@@ -30,14 +30,11 @@ const OBJECT_STYLES = ['form', 'deepObject'];
 // The text between the values of an unexploded array, by style (the delimiters are literal).
 const DELIMITERS: Record<string, string> = { form: ',', spaceDelimited: '%20', pipeDelimited: '|' };
 
-function checkPart(name: string, value: unknown, styles: string[], caller: string) {
+function checkPart(part: string, value: unknown, styles: string[], caller: string) {
   if (value === undefined) return;
+  const name = `${caller}: options.${part}`;
   if (!isRecord(value)) throw mustBe(name, 'an object with style and explode', value);
-  for (const key of Object.keys(value)) {
-    if (key !== 'style' && key !== 'explode') {
-      throw new TypeError(`${name}.${key} is not an option of ${caller} (style, explode)`);
-    }
-  }
+  rejectUnknownKeys(value, ['style', 'explode'], { where: `options.${part}`, factory: caller });
   if (value.style !== undefined && !styles.includes(value.style as string)) {
     throw mustBe(`${name}.style`, `one of ${styles.join(', ')}`, value.style);
   }
@@ -77,13 +74,9 @@ export function openApiParams(options: OpenApiParamsOptions = {}): ParamsSeriali
 export function openApiSerializer(caller: string, options: OpenApiParamsOptions): ParamsSerializer {
   const given: unknown = options;
   if (!isRecord(given)) throw mustBe(`${caller}: options`, 'an object', given);
-  for (const key of Object.keys(given)) {
-    if (key !== 'array' && key !== 'object') {
-      throw new TypeError(`${caller}: options.${key} is not an option (array, object)`);
-    }
-  }
-  checkPart(`${caller}: options.array`, options.array, ARRAY_STYLES, caller);
-  checkPart(`${caller}: options.object`, options.object, OBJECT_STYLES, caller);
+  rejectUnknownKeys(given, ['array', 'object'], { where: 'options', factory: caller });
+  checkPart('array', options.array, ARRAY_STYLES, caller);
+  checkPart('object', options.object, OBJECT_STYLES, caller);
   const arrayStyle = options.array?.style ?? 'form';
   const explodeArrays = options.array?.explode ?? true;
   const objectStyle = options.object?.style ?? 'form';
