@@ -7,9 +7,10 @@
 import { DEFAULT_AUTH_PATHS } from '@bridgekit/core';
 import type { BridgeClientInstance, BridgeProviderProps } from '../BridgeProviderProps';
 import type { ModuleOptions } from './instanceModules';
+import { MODULE_NAMES, MODULES, type ModuleName } from './providerModules';
 
-// Every key the provider reads. Written as a `Record` of the interface's keys, so that a new
-// prop or instance option cannot be forgotten here.
+// Every key the provider reads besides the modules (`providerModules`). Written as a `Record`
+// of the interface's keys, so that a new prop or instance option cannot be forgotten here.
 const PROPS = Object.keys({
   config: true,
   client: true,
@@ -17,22 +18,18 @@ const PROPS = Object.keys({
   defaultInstance: true,
   authPaths: true,
   userStorageKey: true,
-  lifecycle: true,
-  offline: true,
   transformConfig: true,
   swr: true,
   persist: true,
   children: true,
-} satisfies Record<keyof BridgeProviderProps, true>);
+} satisfies Record<Exclude<keyof BridgeProviderProps, ModuleName>, true>).concat(MODULE_NAMES);
 const CLIENT_INSTANCE = Object.keys({
   client: true,
   authPaths: true,
   userStorageKey: true,
-  lifecycle: true,
-  offline: true,
-} satisfies Record<keyof BridgeClientInstance, true>);
+} satisfies Record<Exclude<keyof BridgeClientInstance, ModuleName>, true>).concat(MODULE_NAMES);
 // The client form's props: beside a config or instances they would be silently ignored.
-const CLIENT_FORM = ['authPaths', 'userStorageKey', 'lifecycle', 'offline'] as const;
+const CLIENT_FORM = ['authPaths', 'userStorageKey', ...MODULE_NAMES] as const;
 const AUTH_PATHS = Object.keys(DEFAULT_AUTH_PATHS);
 
 /** Throws a `TypeError` naming the first key of `value` that `known` lacks; `what` it is not. */
@@ -59,7 +56,7 @@ export function checkProps(props: BridgeProviderProps): void {
 /**
  * Throws a `TypeError` naming what is wrong in an instance (`where` names it in the message:
  * `config.`, `instances.<id>.`): an unknown key of a client instance or of `authPaths`, a
- * `lifecycle` or `offline` that is no module.
+ * module option (`providerModules`) that is no module.
  */
 export function checkInstance(where: string, instance: ModuleOptions & { client?: unknown }): void {
   if (instance.client) {
@@ -72,18 +69,7 @@ export function checkInstance(where: string, instance: ModuleOptions & { client?
   }
   const paths = `an auth path (see AuthPaths: ${AUTH_PATHS.join(', ')})`;
   rejectUnknown(`${where}authPaths.`, instance.authPaths ?? {}, AUTH_PATHS, paths);
-  checkModule(
-    where,
-    'lifecycle',
-    instance.lifecycle,
-    "authLifecycle(options) from '@bridgekit/core/auth'",
-  );
-  checkModule(
-    where,
-    'offline',
-    instance.offline,
-    "offlineQueue(options) from '@bridgekit/core/offline'",
-  );
+  for (const name of MODULE_NAMES) checkModule(where, name, instance[name], MODULES[name].madeBy);
 }
 
 /** Throws a `TypeError` when an instance's module option is given and is no module (a function). */
