@@ -103,6 +103,7 @@ export default defineConfig({
           name: 'devtools',
           root: './packages/devtools',
           environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
           include: ['test/**/*.test.{ts,tsx}'],
         },
       },

@@ -3,8 +3,17 @@
  * It records the provider's events from the moment it mounts; the panel's code loads the first
  * time the button opens it.
  */
-import { type CSSProperties, lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useProviderRecorder } from '../useRecorder';
+import { setSimulatedOffline } from './simulateOffline';
 
 const Panel = lazy(() => import('./panel/Panel'));
 
@@ -72,6 +81,9 @@ export function BridgeDevtools(props: BridgeDevtoolsProps): ReactNode {
   const { recorder, bridge } = useProviderRecorder(limit);
   const [open, setOpen] = useState(initialIsOpen);
   const button = useRef<HTMLButtonElement>(null);
+  // The Queue tab's offline switch outlives the panel (the app is used offline with the panel
+  // closed), not the devtools: the page is online again when they unmount.
+  useEffect(() => () => setSimulatedOffline(false), []);
   const close = () => {
     setOpen(false);
     button.current?.focus();

@@ -108,7 +108,7 @@ function CacheEntry({
 }) {
   const scope = useSWRConfig();
   const [editing, setEditing] = useState(false);
-  const [, endpoint, type, params] = entry.args;
+  const [, , endpoint, type, params] = entry.args;
   const label = `${String(type)} ${String(endpoint)} ${JSON.stringify(params)}`;
   const remove = async () => {
     await scope.mutate(entry.args, undefined, { revalidate: false });
