@@ -105,6 +105,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
           include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/native/**'],
         },
       },
       {
