@@ -3,7 +3,7 @@
  * is signed in, and when the session ends (the `expiresAt` of the last sign-in, refresh or
  * validation that told it).
  */
-import type { AuthEvent } from './events';
+import type { AuthEvent } from '@bridgekit/core';
 import type { Recorded } from './record/recorderState';
 
 /**

@@ -12,15 +12,3 @@ export type { Recorded, RecordedCall, RecorderState } from './record/recorderSta
 export { createRedactor, isCredentialName, REDACTED, type Redactor } from './record/redact';
 export { toCurl } from './export/curl';
 export { type Har, type HarEntry, type HarPair, toHar } from './export/har';
-export type {
-  AttemptEvent,
-  AuthEvent,
-  BodySummary,
-  BridgeEvent,
-  CacheEvent,
-  QueueEvent,
-  RedirectEvent,
-  RequestEvent,
-  ResponseEvent,
-  RetryEvent,
-} from './events';

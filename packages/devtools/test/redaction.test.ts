@@ -1,7 +1,7 @@
 // The panel redacts again whatever an event carries: a credential that reached an event (an
 // older client, a middleware's own header, a module's event) is never shown or exported.
-import { createClient, MemoryStorage } from '@bridgekit/core';
-import { createRecorder, REDACTED, type RequestEvent, toCurl, toHar } from '@bridgekit/devtools';
+import { createClient, MemoryStorage, type RequestEvent } from '@bridgekit/core';
+import { createRecorder, REDACTED, toCurl, toHar } from '@bridgekit/devtools';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, isCredentialName } from '../src/record/redact';
 import { reduce, EMPTY_STATE, type RecordedCall } from '../src/record/recorderState';

@@ -3,7 +3,7 @@
 // server: each call with its attempts, a 503 retried as two attempts, the query as written beside
 // the URL that went out, copy as cURL, export as HAR; the auth events; and no session id, token
 // or password anywhere in the panel or its exports.
-import { gte } from '@bridgekit/core';
+import { type Client, gte } from '@bridgekit/core';
 import { BridgeDevtools, type Har } from '@bridgekit/devtools';
 import { BridgeProvider, type UseAuthResult, useAuth } from '@bridgekit/react/hooks';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -66,11 +66,21 @@ function rowsOf(panel: HTMLElement, section: string): string[] {
     .map((row) => row.textContent ?? '');
 }
 
-async function signIn(): Promise<string> {
+/** A file's text (jsdom's Blob has no `text()`). */
+function textOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+async function signIn(client: Client): Promise<string> {
   await act(async () => {
     await auth!.login(ADMIN);
   });
-  const id = localStorage.getItem('client_session_id');
+  const id = await client.getSessionId();
   if (!id) throw new Error('signed in without a session');
   return id;
 }
@@ -78,7 +88,7 @@ async function signIn(): Promise<string> {
 describe('the Requests tab', () => {
   it('lists each call with its attempts, and a 503 retried as two attempts with the wait', async () => {
     const { client, user, panel } = await openPanel({ failOnce: '/tasks' });
-    await signIn();
+    await signIn(client);
     await act(() => client.get('/products', { params: { limit: 2 } }));
     await user.click(await callButton(panel, /^GET \/api\/products\?limit=2 200/));
     expect(rowsOf(panel, 'Attempts')).toHaveLength(1);
@@ -96,7 +106,7 @@ describe('the Requests tab', () => {
 
   it('shows the query as written beside the URL that went out', async () => {
     const { client, user, panel } = await openPanel();
-    await signIn();
+    await signIn(client);
     const query = client.query('/products').where('price', gte(100)).limit(5);
     await act(() => query.get());
     await user.click(await callButton(panel, /^GET \/api\/products\?/));
@@ -106,7 +116,7 @@ describe('the Requests tab', () => {
 
   it('copies a call as cURL, credentials redacted', async () => {
     const { client, user, panel } = await openPanel();
-    const session = await signIn();
+    const session = await signIn(client);
     await act(() => client.get('/products', { params: { limit: 1 } }));
     await user.click(await callButton(panel, /^GET \/api\/products\?limit=1 200/));
     await user.click(within(panel).getByRole('button', { name: 'Copy as cURL' }));
@@ -119,7 +129,7 @@ describe('the Requests tab', () => {
 
   it('no session id or password in the panel or in its HAR export, sign-in included', async () => {
     const { client, user, panel } = await openPanel();
-    const session = await signIn();
+    const session = await signIn(client);
     await act(() => client.get('/products', { params: { limit: 1 } }));
     await user.click(await callButton(panel, /^POST \/api\/auth\/login 200/));
     expect(within(panel).getByRole('region', { name: 'Request body' }).textContent).toContain(
@@ -137,7 +147,7 @@ describe('the Requests tab', () => {
     files.length = 0;
     await user.click(within(panel).getByRole('button', { name: 'Export HAR' }));
     expect(files).toHaveLength(1);
-    const text = await files[0]!.text();
+    const text = await textOf(files[0]!);
     const har = JSON.parse(text) as Har;
     expect(har.log.version).toBe('1.2');
     expect(
@@ -150,8 +160,8 @@ describe('the Requests tab', () => {
 
 describe('the Session tab', () => {
   it('lists the sign-in and sign-out, with the time the session has left', async () => {
-    const { user, panel } = await openPanel();
-    await signIn();
+    const { client, user, panel } = await openPanel();
+    await signIn(client);
     await user.click(within(panel).getByRole('tab', { name: 'Session' }));
     const events = await within(panel).findByRole('list', { name: 'Auth events' });
     expect(events.textContent).toContain('signedIn');

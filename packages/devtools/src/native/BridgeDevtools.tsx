@@ -4,7 +4,7 @@
  * moment it mounts.
  */
 import { type ReactNode, useState } from 'react';
-import { Modal, Pressable, SafeAreaView, Text, View } from 'react-native';
+import { Modal, Pressable, Text, View } from 'react-native';
 import { useProviderRecorder } from '../useRecorder';
 import { Chip } from './Chip';
 import { NativeQueue, NativeSession } from './NativeQueueSession';
@@ -54,7 +54,7 @@ export function BridgeDevtools({ initialIsOpen = false, limit }: BridgeDevtoolsP
         <Text style={styles.fabText}>BK</Text>
       </Pressable>
       <Modal visible={open} animationType="slide" onRequestClose={() => setOpen(false)}>
-        <SafeAreaView style={styles.panel} accessibilityLabel="Bridgekit devtools">
+        <View style={styles.panel} accessibilityLabel="Bridgekit devtools">
           <View style={styles.header} accessibilityRole="tablist">
             {TABS.map((name) => (
               <Chip
@@ -89,7 +89,7 @@ export function BridgeDevtools({ initialIsOpen = false, limit }: BridgeDevtoolsP
             {tab === 'Queue' && <NativeQueue instance={instance} />}
             {tab === 'Session' && <NativeSession instance={instance} recorder={recorder} />}
           </View>
-        </SafeAreaView>
+        </View>
       </Modal>
     </>
   );

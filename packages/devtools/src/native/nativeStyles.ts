@@ -27,7 +27,8 @@ export const styles = StyleSheet.create({
     justifyContent: 'center',
   },
   fabText: { color: colors.text, fontWeight: '600' },
-  panel: { flex: 1, backgroundColor: colors.background },
+  // Below the status bar without react-native-safe-area-context (React Native's own is deprecated).
+  panel: { flex: 1, paddingTop: 32, backgroundColor: colors.background },
   header: {
     flexDirection: 'row',
     flexWrap: 'wrap',

@@ -3,8 +3,7 @@
  * mounted, redacts every event (`redact`) and keeps what the panel shows (`recorderState`).
  * Listeners hear of changes once per task, however many events came.
  */
-import type { ApiResponse, Client } from '@bridgekit/core';
-import { type BridgeEvent, observeClient } from '../events';
+import type { ApiResponse, BridgeEvent, Client } from '@bridgekit/core';
 import { createRedactor, type Redactor } from './redact';
 import { EMPTY_STATE, reduce, type RecorderAction, type RecorderState } from './recorderState';
 
@@ -116,7 +115,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
         if (seen.has(client)) continue;
         seen.add(client);
         rememberSession(client, redactorOf(client));
-        stops.push(observeClient(client, (event) => record(id, client, event)));
+        stops.push(client.observe((event) => record(id, client, event)));
       }
       return () => {
         for (const stop of stops) stop();

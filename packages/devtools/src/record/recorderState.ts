@@ -13,7 +13,7 @@ import type {
   RequestEvent,
   ResponseEvent,
   RetryEvent,
-} from '../events';
+} from '@bridgekit/core';
 
 /**
  * One call as the panel shows it: the request that went out, its attempts, retries and
