@@ -8,7 +8,7 @@
  *
  * @example
  * import { BridgeDevtools } from '@bridgekit/devtools';
- * <BridgeProvider config={{ baseUrl: '/api' }}><App /><BridgeDevtools /></BridgeProvider>
+ * <BridgeProvider config={{ baseUrl: '/api' }}><BridgeDevtools /><App /></BridgeProvider>
  */
 import type { ReactNode } from 'react';
 import * as web from './web/BridgeDevtools';
@@ -22,8 +22,8 @@ export * from './shared';
  *
  * @example
  * <BridgeProvider config={{ baseUrl: '/api' }}>
- *   <App />
  *   <BridgeDevtools initialIsOpen={false} />
+ *   <App />
  * </BridgeProvider>
  */
 export const BridgeDevtools: (props: web.BridgeDevtoolsProps) => ReactNode =

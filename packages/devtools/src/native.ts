@@ -5,7 +5,7 @@
  *
  * @example
  * import { BridgeDevtools } from '@bridgekit/devtools/native';
- * <BridgeProvider config={{ baseUrl: 'https://api.example.com/api' }}><App /><BridgeDevtools /></BridgeProvider>
+ * <BridgeProvider config={{ baseUrl: 'https://api.example.com/api' }}><BridgeDevtools /><App /></BridgeProvider>
  */
 import type { ReactNode } from 'react';
 import * as native from './native/BridgeDevtools';
@@ -22,8 +22,8 @@ export * from './shared';
  * export default function App() {
  *   return (
  *     <BridgeProvider config={{ baseUrl: 'https://api.example.com/api' }}>
- *       <Navigation />
  *       <BridgeDevtools />
+ *       <Navigation />
  *     </BridgeProvider>
  *   );
  * }

@@ -7,7 +7,7 @@
  * @example
  * import { BridgeDevtools } from '@bridgekit/devtools/production';
  * const showDevtools = new URLSearchParams(location.search).has('devtools');
- * <BridgeProvider config={{ baseUrl: '/api' }}><App />{showDevtools && <BridgeDevtools />}</BridgeProvider>
+ * <BridgeProvider config={{ baseUrl: '/api' }}>{showDevtools && <BridgeDevtools />}<App /></BridgeProvider>
  */
 export { BridgeDevtools, type BridgeDevtoolsProps } from './web/BridgeDevtools';
 export * from './shared';

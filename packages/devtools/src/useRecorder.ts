@@ -3,7 +3,7 @@
  * the instances' clients while the component is mounted, and stops when it unmounts.
  */
 import { type BridgeInstances, useBridgeInstances } from '@bridgekit/react/hooks';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createRecorder, type Recorder } from './record/recorder';
 import type { RecorderState } from './record/recorderState';
 
@@ -19,7 +19,9 @@ export function useProviderRecorder(limit?: number): {
 } {
   const bridge = useBridgeInstances();
   const [recorder] = useState(() => createRecorder(limit === undefined ? {} : { limit }));
-  useEffect(() => recorder.observe(bridge.instances), [recorder, bridge]);
+  // A layout effect: placed before the app in the provider, it listens before the app's hooks
+  // send their first requests (SWR sends them from layout effects too).
+  useLayoutEffect(() => recorder.observe(bridge.instances), [recorder, bridge]);
   return { recorder, bridge };
 }
 

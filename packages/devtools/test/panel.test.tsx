@@ -44,8 +44,8 @@ async function openPanel(props: Omit<BridgeProviderProps, 'children'>, children?
   const user = userEvent.setup();
   render(
     <BridgeProvider {...props}>
-      {children}
       <BridgeDevtools />
+      {children}
     </BridgeProvider>,
   );
   await user.click(screen.getByRole('button', { name: 'Open Bridgekit devtools' }));
@@ -106,11 +106,17 @@ describe('the Cache tab', () => {
     await signIn(client);
     const { user, panel } = await openPanel({ client }, <Products />);
     await screen.findAllByRole('listitem');
+    // Placed before the app, the devtools heard its first request.
+    const requests = within(panel).getByRole('list', { name: 'Requests' });
+    expect(
+      within(requests).getByRole('button', { name: /^GET \/api\/products\?limit=2 200/ }),
+    ).toBeTruthy();
     await user.click(within(panel).getByRole('tab', { name: 'Cache' }));
 
     const entries = await within(panel).findByRole('list', { name: 'Cached queries of default' });
     const entry = within(entries).getByRole('listitem', { name: /^list \/products/ });
-    expect(entry.textContent).toContain('cached');
+    // Its age, from the binding's cache events.
+    expect(entry.textContent).toMatch(/cached · [\d.]+ m?s old/);
     expect(server.count('GET', '/products')).toBe(1);
 
     await user.click(within(entry).getByRole('button', { name: 'Revalidate' }));

@@ -72,8 +72,8 @@ function buttonStyle(position: NonNullable<BridgeDevtoolsProps['position']>): CS
  * import { BridgeDevtools } from '@bridgekit/devtools';
  *
  * <BridgeProvider config={{ baseUrl: '/api' }}>
- *   <App />
  *   <BridgeDevtools />
+ *   <App />
  * </BridgeProvider>
  */
 export function BridgeDevtools(props: BridgeDevtoolsProps): ReactNode {

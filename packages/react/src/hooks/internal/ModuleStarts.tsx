@@ -1,6 +1,6 @@
 import { useContext, useEffect } from 'react';
 import { useSWRConfig } from 'swr';
-import { invalidateBridgeQueries } from '../invalidateBridgeQueries';
+import { invalidateQueries } from '../invalidateBridgeQueries';
 import { BridgeContext } from './BridgeContext';
 import { affectedBy } from './endpointScope';
 
@@ -15,9 +15,13 @@ export function ModuleStarts(): null {
   const scope = useSWRConfig();
   useEffect(() => {
     const stops = [value.persist?.start()];
-    for (const { id, modules } of Object.values(value.instances)) {
+    for (const { id, client, modules } of Object.values(value.instances)) {
       const revalidate = (endpoint: string) =>
-        void invalidateBridgeQueries(scope, { instanceId: id, endpoint: affectedBy(endpoint) });
+        void invalidateQueries(
+          scope,
+          { instanceId: id, endpoint: affectedBy(endpoint) },
+          { client },
+        );
       stops.push(modules.start({ revalidate }));
     }
     return () => {
