@@ -11,14 +11,20 @@
  * <BridgeProvider config={{ baseUrl: '/api' }}><BridgeDevtools /><App /></BridgeProvider>
  */
 import type { ReactNode } from 'react';
-import * as web from './web/BridgeDevtools';
+import { type BridgeDevtoolsProps, createBridgeDevtools } from './web/BridgeDevtools';
 
 export type { BridgeDevtoolsProps } from './web/BridgeDevtools';
 export * from './shared';
 
 /**
- * The devtools of the `BridgeProvider` above: a floating button that opens the panel (see
- * `@bridgekit/devtools/production`'s `BridgeDevtools`). Nothing in a production build.
+ * The devtools of the `BridgeProvider` above: a floating button that opens a panel with every
+ * request of its instances (attempts, retries, redirects, headers, bodies, the URL a dialect
+ * made; copy as cURL, export as HAR), their cached queries, offline queue and session events.
+ * Credentials are never shown or exported. The panel's code loads when it first opens. Place it
+ * before the app in the provider: it then hears the app's first requests. Renders nothing in a
+ * production build (`process.env.NODE_ENV === 'production'`), where the bundler drops the rest
+ * (the button, the recorder, the panel's chunk): import it from `@bridgekit/devtools/production`
+ * to ship it on purpose.
  *
  * @example
  * <BridgeProvider config={{ baseUrl: '/api' }}>
@@ -26,5 +32,7 @@ export * from './shared';
  *   <App />
  * </BridgeProvider>
  */
-export const BridgeDevtools: (props: web.BridgeDevtoolsProps) => ReactNode =
-  process.env.NODE_ENV === 'production' ? () => null : web.BridgeDevtools;
+export const BridgeDevtools: (props: BridgeDevtoolsProps) => ReactNode =
+  process.env.NODE_ENV === 'production'
+    ? () => null
+    : createBridgeDevtools(() => import('./web/panel/Panel'));

@@ -9,5 +9,21 @@
  * const showDevtools = new URLSearchParams(location.search).has('devtools');
  * <BridgeProvider config={{ baseUrl: '/api' }}>{showDevtools && <BridgeDevtools />}<App /></BridgeProvider>
  */
-export { BridgeDevtools, type BridgeDevtoolsProps } from './web/BridgeDevtools';
+import type { ReactNode } from 'react';
+import { type BridgeDevtoolsProps, createBridgeDevtools } from './web/BridgeDevtools';
+
+export type { BridgeDevtoolsProps } from './web/BridgeDevtools';
 export * from './shared';
+
+/**
+ * The devtools of the `BridgeProvider` above (see `@bridgekit/devtools`), in every build.
+ *
+ * @example
+ * <BridgeProvider config={{ baseUrl: '/api' }}>
+ *   <BridgeDevtools />
+ *   <App />
+ * </BridgeProvider>
+ */
+export const BridgeDevtools: (props: BridgeDevtoolsProps) => ReactNode = createBridgeDevtools(
+  () => import('./web/panel/Panel'),
+);

@@ -4,6 +4,7 @@
  * time the button opens it.
  */
 import {
+  type ComponentType,
   type CSSProperties,
   lazy,
   type ReactNode,
@@ -13,9 +14,11 @@ import {
   useState,
 } from 'react';
 import { useProviderRecorder } from '../useRecorder';
+import type { PanelProps } from './panel/Panel';
 import { setSimulatedOffline } from './simulateOffline';
 
-const Panel = lazy(() => import('./panel/Panel'));
+/** Loads the panel's module (`import('./panel/Panel')`, written in each entry). */
+export type LoadPanel = () => Promise<{ default: ComponentType<PanelProps> }>;
 
 /**
  * Props of `BridgeDevtools`.
@@ -64,47 +67,48 @@ function buttonStyle(position: NonNullable<BridgeDevtoolsProps['position']>): CS
  * The devtools of the `BridgeProvider` above: a floating button that opens a panel with every
  * request of its instances (attempts, retries, redirects, headers, bodies, the URL a dialect
  * made; copy as cURL, export as HAR), their cached queries, offline queue and session events.
- * Credentials are never shown or exported. The panel's code loads when it first opens. Renders
- * nothing in a production build (`process.env.NODE_ENV === 'production'`): import it from
- * `@bridgekit/devtools/production` to ship it on purpose.
+ * Credentials are never shown or exported. The panel's code loads when it first opens.
+ * Internal: each entry makes the component with the `import()` of the panel, so that the default
+ * entry's production build, where that call is dead code, has no link to the panel at all.
  *
  * @example
- * import { BridgeDevtools } from '@bridgekit/devtools';
- *
- * <BridgeProvider config={{ baseUrl: '/api' }}>
- *   <BridgeDevtools />
- *   <App />
- * </BridgeProvider>
+ * export const BridgeDevtools = createBridgeDevtools(() => import('./web/panel/Panel'));
  */
-export function BridgeDevtools(props: BridgeDevtoolsProps): ReactNode {
-  const { initialIsOpen = false, position = 'bottom-right', limit } = props;
-  const { recorder, bridge } = useProviderRecorder(limit);
-  const [open, setOpen] = useState(initialIsOpen);
-  const button = useRef<HTMLButtonElement>(null);
-  // The Queue tab's offline switch outlives the panel (the app is used offline with the panel
-  // closed), not the devtools: the page is online again when they unmount.
-  useEffect(() => () => setSimulatedOffline(false), []);
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
+export function createBridgeDevtools(
+  loadPanel: LoadPanel,
+): (props: BridgeDevtoolsProps) => ReactNode {
+  const Panel = lazy(loadPanel);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per entry, at module level
+  return function BridgeDevtools(props: BridgeDevtoolsProps): ReactNode {
+    const { initialIsOpen = false, position = 'bottom-right', limit } = props;
+    const { recorder, bridge } = useProviderRecorder(limit);
+    const [open, setOpen] = useState(initialIsOpen);
+    const button = useRef<HTMLButtonElement>(null);
+    // The Queue tab's offline switch outlives the panel (the app is used offline with the panel
+    // closed), not the devtools: the page is online again when they unmount.
+    useEffect(() => () => setSimulatedOffline(false), []);
+    const close = () => {
+      setOpen(false);
+      button.current?.focus();
+    };
+    return (
+      <div data-bridgekit-devtools="">
+        <button
+          ref={button}
+          type="button"
+          aria-label={open ? 'Close Bridgekit devtools' : 'Open Bridgekit devtools'}
+          aria-expanded={open}
+          style={buttonStyle(position)}
+          onClick={() => (open ? close() : setOpen(true))}
+        >
+          BK
+        </button>
+        {open && (
+          <Suspense fallback={<div role="status">Loading Bridgekit devtools…</div>}>
+            <Panel recorder={recorder} bridge={bridge} onClose={close} />
+          </Suspense>
+        )}
+      </div>
+    );
   };
-  return (
-    <div data-bridgekit-devtools="">
-      <button
-        ref={button}
-        type="button"
-        aria-label={open ? 'Close Bridgekit devtools' : 'Open Bridgekit devtools'}
-        aria-expanded={open}
-        style={buttonStyle(position)}
-        onClick={() => (open ? close() : setOpen(true))}
-      >
-        BK
-      </button>
-      {open && (
-        <Suspense fallback={<div role="status">Loading Bridgekit devtools…</div>}>
-          <Panel recorder={recorder} bridge={bridge} onClose={close} />
-        </Suspense>
-      )}
-    </div>
-  );
 }
