@@ -5,7 +5,12 @@
  */
 import type { RecordedCall } from '../record/recorderState';
 
-/** A name and a value, as HAR lists headers and query parameters. */
+/**
+ * A name and a value, as HAR lists headers and query parameters.
+ *
+ * @example
+ * const accept: HarPair = { name: 'Accept', value: 'application/json' };
+ */
 export interface HarPair {
   name: string;
   value: string;

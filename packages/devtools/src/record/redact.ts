@@ -6,7 +6,12 @@
  * is replaced wherever else it appears (in a URL, in a text body).
  */
 
-/** What replaces a credential. */
+/**
+ * What replaces a credential, in the panel and in what it exports.
+ *
+ * @example
+ * const hidden = (value: string) => value === REDACTED;
+ */
 export const REDACTED = '[redacted]';
 
 // Parts of names (lower case, letters and digits only) that name a credential: `password`,
@@ -44,6 +49,10 @@ export function isCredentialName(name: string): boolean {
  * Redacts for one client: `headerNames` are more header names that carry a credential (the
  * client's session header), and every value redacted by name is remembered and replaced where
  * it appears again.
+ *
+ * @example
+ * const redact: Redactor = createRedactor(['X-Tenant-Key']);
+ * redact.value({ email: 'a@b.c', password: 'hunter2' }); // { email: 'a@b.c', password: '[redacted]' }
  */
 export interface Redactor {
   /** A deep copy of `value` with every credential field redacted and known values replaced. */
