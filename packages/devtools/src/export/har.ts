@@ -3,6 +3,7 @@
  * import and export), credentials left redacted. What HAR has no field for (attempts, retries,
  * the query as written, the instance) is kept in `_`-prefixed fields, as the format allows.
  */
+import { version } from '../../package.json';
 import type { RecordedCall } from '../record/recorderState';
 
 /**
@@ -163,6 +164,6 @@ export function toHar(calls: readonly RecordedCall[]): Har {
     if (entry) entries.push(entry);
   }
   return {
-    log: { version: '1.2', creator: { name: '@bridgekit/devtools', version: '0.1.0' }, entries },
+    log: { version: '1.2', creator: { name: '@bridgekit/devtools', version }, entries },
   };
 }
