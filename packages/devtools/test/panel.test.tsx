@@ -181,10 +181,29 @@ describe('the Queue tab', () => {
     await user.click(within(row).getByRole('button', { name: 'Discard POST /tasks' }));
     await waitFor(() => expect(within(pending).queryByRole('row', { name: /POST/ })).toBeNull());
 
-    await client.post('/tasks', { title: 'Sent when back online' });
+    await client.post('/tasks', { title: 'Sent when back online', status: 'todo' });
     await within(pending).findByRole('row', { name: /POST \/tasks/ });
     await user.click(offline);
     await waitFor(() => expect(within(pending).queryByRole('row', { name: /POST/ })).toBeNull());
     expect(server.count('POST', '/tasks')).toBe(1);
+  });
+
+  it('a write the server refused waits in Failed with its reason, and Retry sends it again', async () => {
+    server = await startServer();
+    const client: Client = makeClient(server.url);
+    await signIn(client);
+    const { user, panel } = await openPanel({ client, offline: offlineQueue() });
+    await user.click(within(panel).getByRole('tab', { name: 'Queue' }));
+    const offline = await within(panel).findByRole('switch', { name: /Offline/ });
+    await user.click(offline);
+    // No status: the server refuses it (400) when it is replayed.
+    await client.post('/tasks', { title: 'Refused' });
+    await user.click(offline);
+    const failed = within(panel).getByRole('region', { name: 'Failed' });
+    const row = await within(failed).findByRole('row', { name: /POST \/tasks/ });
+    expect(row.textContent).toMatch(/status/i);
+    expect(server.count('POST', '/tasks')).toBe(1);
+    await user.click(within(row).getByRole('button', { name: 'Retry POST /tasks' }));
+    await waitFor(() => expect(server!.count('POST', '/tasks')).toBe(2));
   });
 });
