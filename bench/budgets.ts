@@ -4,6 +4,7 @@
  */
 import type { HooksResult } from './hooks';
 import type { LikeMatchResult } from './likeMatch';
+import type { LiveFanoutResult } from './liveFanout';
 import type { MemoryResult } from './memory';
 import type { OfflineReplayResult } from './offlineReplay';
 import { CORE_NO_TIMEOUT, INIT, type OverheadResult } from './overhead';
@@ -31,6 +32,7 @@ export interface BenchResults {
   likeMatch?: LikeMatchResult;
   types?: TypesResult;
   offlineReplay?: OfflineReplayResult;
+  liveFanout?: LiveFanoutResult;
 }
 
 /** The outcome of one budget. */
@@ -425,6 +427,18 @@ export const BUDGETS: Budget[] = [
         pass: likeMatch.limitOverMegabyteMs <= LIKE_LIMIT_MEGABYTE_MAX_MS,
       },
   }),
+  {
+    // Deterministic: each event reaches each subscriber once. Delivery times and the server's
+    // memory are reported, with no ceiling.
+    id: 'live.fanout',
+    budget:
+      'change feed: each write fanned out to 1 000 subscribers reaches every one exactly once; p99 delivery and server memory reported',
+    check: ({ liveFanout: r }) =>
+      r && {
+        measured: `${r.deliveries} deliveries of ${r.writes} writes to ${r.subscribers} subscribers (${r.allDeliveredOnce ? 'each once' : 'NOT each once'}): p99 ${r.deliveryMs.p99} ms, server RSS ${r.serverMb.withFeeds.rss} MB with the feeds open (${r.perFeedKb} KB per feed)`,
+        pass: r.allDeliveredOnce,
+      },
+  },
 ];
 
 /**

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type BenchResults, checkBudgets, failsCheck } from './budgets';
 import type { HooksResult } from './hooks';
 import type { LikeMatchResult } from './likeMatch';
+import type { LiveFanoutResult } from './liveFanout';
 import { machineInfo } from './lib/machine';
 import { runChild } from './lib/runChild';
 import { renderReport } from './lib/renderReport';
@@ -28,6 +29,7 @@ const ALL = [
   'like',
   'types',
   'offline',
+  'live',
 ] as const;
 type BenchName = (typeof ALL)[number];
 
@@ -48,7 +50,7 @@ function parseArgs(argv: string[]) {
       only = names as BenchName[];
     } else if (arg === '--help' || arg === '-h') {
       console.log(
-        'usage: npm run bench -- [--check] [--quick] [--only=overhead,querystring,size,hooks,memory,like,types,offline]',
+        'usage: npm run bench -- [--check] [--quick] [--only=overhead,querystring,size,hooks,memory,like,types,offline,live]',
       );
       process.exit(0);
     } else {
@@ -93,6 +95,9 @@ async function main(): Promise<number> {
   results.types = await step('types', () => measureTypes(options));
   results.offlineReplay = await step('offline', () =>
     runChild<OfflineReplayResult>('offlineReplay.ts', { options }),
+  );
+  results.liveFanout = await step('live', () =>
+    runChild<LiveFanoutResult>('liveFanout.ts', { options }),
   );
 
   const budgets = checkBudgets(results);

@@ -3,8 +3,13 @@
 // server with demo data, serves the built app with `/api` proxied to it (one origin, so no
 // CORS), prints the URL and the demo accounts, and stops both on Ctrl-C / SIGTERM.
 //
-// Options: --port <n> (API, default 4000), --web-port <n> (app, default 5173), --rebuild.
-// Works offline: everything it needs is in node_modules after `npm install`.
+// Options: --port <n> (API, default 4000; 0 = any free port), --web-port <n> (app, default
+// 5173; 0 = any free port), --rebuild (build everything again), --log-requests (print each
+// API request and its status here).
+// Every path is taken from this file's place, never from the working directory, so
+// `node path/to/scripts/start.mjs` works from anywhere. Works offline: everything it needs is
+// in node_modules after `npm install`. The tests (scripts/first-run.mjs, the demo's e2e) start
+// it as a user does, with these options only: no switch of its exists for them alone.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
@@ -27,12 +32,13 @@ const { values: args } = parseArgs({
     port: { type: 'string' },
     'web-port': { type: 'string', default: '5173' },
     rebuild: { type: 'boolean', default: false },
+    'log-requests': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (args.help) {
-  console.log('Usage: npm start -- [--port 4000] [--web-port 5173] [--rebuild]');
+  console.log('Usage: npm start -- [--port 4000] [--web-port 5173] [--rebuild] [--log-requests]');
   process.exit(0);
 }
 
@@ -108,12 +114,17 @@ if (stale.length > 0) {
 // Vite is imported only now: the build above must not wait for it.
 const { build, preview } = await import('vite');
 
-// 2. The app, built against packages/react/dist exactly as a user's app would be.
+// 2. The app, built against packages/react/dist exactly as a user's app would be. It is served
+// as a production build whatever NODE_ENV the shell has (a test runner sets `test`, which would
+// make Vite bundle React's development build).
+process.env.NODE_ENV = 'production';
 if (
   isStale(join(webDir, 'dist/index.html'), [
     join(webDir, 'src'),
+    join(webDir, 'public'),
     join(webDir, 'index.html'),
     join(webDir, 'vite.config.ts'),
+    join(webDir, 'package.json'),
     join(root, 'packages/react/dist'),
     join(root, 'packages/core/dist'),
   ])
@@ -153,6 +164,13 @@ const api = createServer({
       `\n  Password reset requested for ${email}. The mail would hold this link:\n  ${appUrl}#/reset-password?token=${encodeURIComponent(token)}\n`,
     ),
 });
+if (args['log-requests']) {
+  api.app.addHook('onResponse', async (request, reply) => {
+    // A write answered again from its Idempotency-Key changed nothing: said so.
+    const replayed = reply.getHeader('idempotent-replayed') === 'true' ? ' (replayed)' : '';
+    console.log(`  ${request.method} ${request.url} → ${reply.statusCode}${replayed}`);
+  });
+}
 const { port: boundApiPort } = await api.listen(apiPort, HOST);
 const apiOrigin = `http://${HOST}:${boundApiPort}`;
 
@@ -199,10 +217,14 @@ async function stop(signal) {
   stopping = true;
   console.log(`\n${signal}: stopping the app and the API…`);
   // Open keep-alive connections must not hold the terminal hostage.
-  setTimeout(() => process.exit(1), 5000).unref();
+  setTimeout(() => {
+    console.error('Connections still open after 5 s: stopped without waiting for them.');
+    process.exit(1);
+  }, 5000).unref();
   const results = await Promise.allSettled([web.close(), api.close()]);
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) console.error(failed.reason);
+  else console.log('Stopped.');
   process.exit(failed ? 1 : 0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -2,9 +2,10 @@
 // `npm test`: every suite in one command. Builds the packages (the e2e apps use the built
 // output) and the documentation site, runs Vitest (core, server, react, nextjs, e2e in
 // Chromium, the docs site walked in Chromium), the React Native Jest
-// suite, the demo's type check and the stages that check what ships (the packed packages
-// installed in scratch projects: README examples, plain Node and Jest, Metro + Hermes), then
-// prints one closing line `tests: N passed, N failed`.
+// suite, the demo's type check, the stages that check what ships (the packed packages
+// installed in scratch projects: README examples, plain Node and Jest, Metro + Hermes, a Vite
+// and a Next.js app) and `npm start` driven in Chromium (scripts/first-run.mjs), then prints
+// one closing line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,6 +115,12 @@ stage('metro-hermes', 'scripts/ship/metro-hermes.mjs', '--report');
 // Every entry of every package with import and require in plain Node, and renders under Jest
 // (jsdom; React Native's preset) with no alias, module mapping or transform of @bridgekit.
 stage('ships', 'scripts/ship/run.mjs', '--json');
+// The README's Quick start: `npm start` driven in Chromium as a newcomer would, then Ctrl-C.
+stage('first-run', 'scripts/first-run.mjs', '--json');
+// A Vite app and a Next.js app outside the workspace, set up as the docs say: the packed packages
+// installed in one npm install, type-checked and built; the offline guide's service workers
+// reload each app without a connection in Chromium.
+stage('apps', 'scripts/ship/apps.mjs', '--json');
 
 rmSync(out, { recursive: true, force: true });
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

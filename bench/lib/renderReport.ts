@@ -2,6 +2,7 @@ import type { BenchResults, BudgetOutcome } from '../budgets';
 import type { ClientFigures } from '../overhead';
 import { kb, type SizeEntry } from '../size';
 import type { MachineInfo } from './machine';
+import type { LiveFanoutResult } from '../liveFanout';
 import { CASES, LIBRARIES, type TypesResult } from '../types';
 
 /** Everything BENCHMARKS.md is written from. */
@@ -103,7 +104,7 @@ export function renderReport(input: ReportInput): string {
   );
   out.push('');
   out.push(
-    'Commands: `npm run bench` runs everything and rewrites this file and `bench/results/latest.json` (raw figures); `npm run bench -- --check` also exits 1 when a size, count or heap budget is exceeded. `--quick` cuts iteration counts for CI (`npm run bench -- --check --quick`) and writes `bench/results/quick.json` instead, leaving this file alone. `--only=overhead,querystring,size,hooks,memory,like,types,offline` runs a subset. The scripts are TypeScript run by `tsx` with `bench/tsconfig.json`, which maps `@bridgekit/*` to the package sources (no build needed); every benchmark except size runs in its own fresh Node process.',
+    'Commands: `npm run bench` runs everything and rewrites this file and `bench/results/latest.json` (raw figures); `npm run bench -- --check` also exits 1 when a size, count or heap budget is exceeded. `--quick` cuts iteration counts for CI (`npm run bench -- --check --quick`) and writes `bench/results/quick.json` instead, leaving this file alone. `--only=overhead,querystring,size,hooks,memory,like,types,offline,live` runs a subset. The scripts are TypeScript run by `tsx` with `bench/tsconfig.json`, which maps `@bridgekit/*` to the package sources (no build needed); every benchmark except size runs in its own fresh Node process.',
   );
   out.push('');
 
@@ -280,7 +281,34 @@ export function renderReport(input: ReportInput): string {
     );
     out.push('');
   }
+  if (r.liveFanout) out.push(...liveFanoutSection(r.liveFanout));
   return `${out.join('\n')}\n`;
+}
+
+function liveFanoutSection(f: LiveFanoutResult): string[] {
+  const mb = ({ heap, rss }: { heap: number; rss: number }) => `${heap} MB heap, ${rss} MB RSS`;
+  return [
+    '## 7. Change feed fan-out',
+    '',
+    `${f.subscribers.toLocaleString('en-US')} subscribers hold \`GET /api/events?resources=products\` open on the reference server, which runs in a process of its own; each is one connection from the benchmark's process, its stream parsed as an \`EventSource\` does (\`eventsource-parser\`). An editor updates a product ${f.writes} times, one write at a time; each write's time runs from sending it to a subscriber's having parsed its event. The server's memory is read after a collection. Reported, no ceiling.`,
+    '',
+    table(
+      ['figure', 'value'],
+      [
+        ['deliveries (subscribers × writes)', f.deliveries.toLocaleString('en-US')],
+        ['each event to each subscriber exactly once', f.allDeliveredOnce ? 'yes' : '**no**'],
+        ['delivery, median', `${f.deliveryMs.median} ms`],
+        ['delivery, p99', `**${f.deliveryMs.p99} ms**`],
+        ['delivery, worst', `${f.deliveryMs.max} ms`],
+        ["the write's own answer (median)", `${f.answerMs} ms`],
+        ['server before the feeds', mb(f.serverMb.before)],
+        ['server with the feeds open', mb(f.serverMb.withFeeds)],
+        ['server after the writes', mb(f.serverMb.afterWrites)],
+        ['per open feed (RSS)', `${f.perFeedKb} KB`],
+      ],
+    ),
+    '',
+  ];
 }
 
 function typesSection(t: TypesResult): string[] {

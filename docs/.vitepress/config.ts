@@ -1,6 +1,8 @@
+import { posix } from 'node:path';
 import { defineConfig } from 'vitepress';
 import { ENTRY_POINTS } from './entryPoints.mjs';
 import { slugify } from './slugify.mjs';
+import { referenceUrl } from './sourceLinks.mjs';
 
 // The guides, in the order a reader meets them. Each entry is a page under docs/.
 const guides = [
@@ -94,6 +96,18 @@ export default defineConfig({
       const codeInline = md.renderer.rules.code_inline;
       md.renderer.rules.code_inline = (tokens, index, options, env, self) =>
         (codeInline?.(tokens, index, options, env, self) ?? '').replace(/^<code/, '<code v-pre');
+      // The guides link the API reference through the source file of the TSDoc, which GitHub
+      // opens; here such a link leads to the reference page made from it (sourceLinks.mjs).
+      md.core.ruler.after('inline', 'bridgekit-source-links', (state) => {
+        const page: string = state.env.relativePath ?? '';
+        for (const token of state.tokens.flatMap((block) => block.children ?? [])) {
+          const href = token.type === 'link_open' ? token.attrGet('href') : null;
+          if (!href || /^([a-z]+:|[#/])/i.test(href)) continue;
+          const [path = '', fragment = ''] = href.split('#', 2);
+          const url = referenceUrl(posix.join('docs', posix.dirname(page), path), fragment);
+          if (url) token.attrSet('href', url);
+        }
+      });
     },
   },
   // The reference pages are long: their chunks are large by nature.

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Application } from 'typedoc';
+import { anchorsOf } from '../.vitepress/anchors.mjs';
 import { ENTRY_POINTS } from '../.vitepress/entryPoints.mjs';
 import { slugify } from '../.vitepress/slugify.mjs';
 
@@ -56,21 +57,6 @@ await app.generateOutputs(project);
 if (app.logger.hasErrors()) process.exit(1);
 fixAnchors(out);
 console.log(`api-reference: ${ENTRY_POINTS.length} entry points -> docs/reference/`);
-
-/**
- * The anchors of every heading of a page, as the site writes them: the slug of the heading's
- * text, a repeated one suffixed `-1`, `-2`… (markdown-it-anchor's rule).
- */
-function anchorsOf(markdown) {
-  const anchors = new Set();
-  for (const [, text] of markdown.matchAll(/^#{1,6} (.+)$/gm)) {
-    const base = slugify(text.replace(/\\(.)/g, '$1').replace(/`/g, ''));
-    let anchor = base;
-    for (let n = 1; anchors.has(anchor); n++) anchor = `${base}-${n}`;
-    anchors.add(anchor);
-  }
-  return anchors;
-}
 
 /**
  * TypeDoc's markdown writes some anchors its own way (`filter_operators` for a heading the site

@@ -1,20 +1,19 @@
 // Cross-tab sync in a real browser: two pages of one Chromium context (two tabs of
-// one origin, one localStorage) on the built demo. Signing in on A shows B signed in within a
+// one origin, one localStorage) on the demo as `npm start` serves it. Signing in on A shows B signed in within a
 // second without a reload; signing out on B signs A out.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
-import { buildDemo, type ServedDemo, serveDemo } from './demoApp';
+import { type RunningDemo, startDemo } from './demoApp';
 
-let demo: ServedDemo | undefined;
+let demo: RunningDemo | undefined;
 let browser: Browser | undefined;
 let appUrl: string;
 /** Why Chromium did not start, if it did not: reported as a failure, never a skip. */
 let launchError: unknown;
 
 beforeAll(async () => {
-  buildDemo();
-  demo = await serveDemo({ loginThrottle: false });
+  demo = await startDemo();
   appUrl = `${demo.appOrigin}/`;
   try {
     browser = await launchChromium();
@@ -25,7 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await demo?.close();
+  await demo?.stop();
 });
 
 const signedIn = (page: Page) => page.getByTestId('sign-out');

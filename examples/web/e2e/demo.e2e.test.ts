@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
-import { buildDemo, type ServedDemo, serveDemo, watchConsole, webDir } from './demoApp';
+import { axeViolations } from './axe';
+import { type RunningDemo, startDemo, watchConsole, webDir } from './demoApp';
 
-// The demo exactly as `npm start` serves it: the built app (on the built packages) in a vite
-// preview that proxies /api to the reference server with demo data, driven by real Chromium,
-// once at desktop width and once at a phone's 390 px.
+// The demo exactly as `npm start` serves it (the script itself, started as a user does): the
+// built app (on the built packages) in a vite preview that proxies /api to the reference server
+// with demo data, driven by real Chromium, once at desktop width and once at a phone's 390 px.
 
 const screenshots = join(webDir, 'e2e/screenshots');
 
@@ -17,7 +18,7 @@ const VIEWPORTS = [
 ] as const;
 type Viewport = (typeof VIEWPORTS)[number];
 
-let demo: ServedDemo | undefined;
+let demo: RunningDemo | undefined;
 let browser: Browser;
 let appOrigin: string;
 let appUrl: string;
@@ -40,11 +41,16 @@ function expectRefusal(...statuses: number[]) {
   expectedStatuses.push(...statuses);
 }
 
+/**
+ * A picture of the page as it is, into e2e/screenshots, and axe-core's check of it (WCAG 2.1 AA
+ * and best practice): every screen pictured is a screen checked, at both widths.
+ */
 async function shot(name: string) {
   await page.screenshot({
     path: join(screenshots, `${viewport.name}-${name}.png`),
     fullPage: true,
   });
+  expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
 }
 
 const testId = (id: string) => page.getByTestId(id);
@@ -174,7 +180,6 @@ const confirmDialog = () => page.getByRole('dialog', { name: 'Delete this produc
 let launchError: unknown;
 
 beforeAll(async () => {
-  buildDemo();
   mkdirSync(screenshots, { recursive: true });
   try {
     browser = await launchChromium();
@@ -188,9 +193,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A reference server with fresh demo data and a preview of the app proxied to it. */
+/** `npm start`: a reference server with fresh demo data and the app proxied to it. */
 async function startApp() {
-  demo = await serveDemo();
+  demo = await startDemo();
   ({ appOrigin, apiOrigin } = demo);
   appUrl = `${appOrigin}/`;
 }
@@ -223,16 +228,18 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
     expectedStatuses = [];
     expect(errors, 'console errors').toEqual([]);
     await expectNoHorizontalScroll();
+    expect(await axeViolations(page), 'axe where the step ends').toEqual([]);
   });
 
   afterAll(async () => {
     await context?.close();
-    await demo?.close();
+    await demo?.stop();
   });
 
   it('sends a visitor without a session to the sign-in page, with a favicon', async () => {
     await page.goto(appUrl);
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    // The page's content is its main landmark, under one h1.
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(page.url()).toContain('#/login?reason=unauthenticated');
     await expect(testId('signin-notice').textContent()).resolves.toMatch(/sign in/i);
     await expect(page.locator('.demo-users').textContent()).resolves.toContain('viewer123');
@@ -303,6 +310,9 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
     await page.goto(`${appUrl}#/products/1`);
     const form = testId('product-form');
     await form.waitFor();
+    // A product's page is titled by its h1.
+    const name = await form.getByLabel('Name').inputValue();
+    await page.getByRole('heading', { level: 1, name: `“${name}”` }).waitFor();
     await expect(form.getByLabel('Name').isDisabled()).resolves.toBe(true);
     expect(await testId('save-product').count()).toBe(0);
     expect(await testId('delete-product').count()).toBe(0);
@@ -624,7 +634,7 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
     await expect(notice.textContent()).resolves.toContain(created);
     createdId = /#\/products\/([^?]+)\?created=1$/.exec(page.url())?.[1] ?? '';
     expect(createdId).toMatch(/^\d+$/);
-    await page.getByRole('heading', { name: `Edit “${created}”` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Edit “${created}”` }).waitFor();
     await expect(testId('product-form').getByLabel('Price').inputValue()).resolves.toBe('149.5');
     await shot('15-created-product-shown');
   });
@@ -674,6 +684,7 @@ describe.each(VIEWPORTS)('the demo app in Chromium, $width px wide', (size) => {
     expectRefusal(404);
     await page.goto(`${appUrl}#/products/${createdId}`);
     await testId('product-not-found').waitFor();
+    await shot('16-deleted-product-page');
     await testId('back-to-products').click();
     await testId('products-table').locator('tbody tr.bk-table__row').first().waitFor();
   });

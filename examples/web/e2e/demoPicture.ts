@@ -1,8 +1,8 @@
 // Makes docs/demo.png, the README's picture of the demo: the admin's product search ("lamp",
-// sorted by price) at 1440 px and at 390 px, side by side, from the built app
-// against a fresh reference server, in real Chromium.
+// sorted by price) at 1440 px and at 390 px, side by side, from what `npm start` serves, in
+// real Chromium.
 //
-//   npm run build && npm run picture -w examples/web
+//   npm run picture -w examples/web
 //
 // Both widths are shot at 1:1 and put on one canvas by Chromium itself, so no image library is
 // needed.
@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../../test-utils/chromium';
-import { buildDemo, root, serveDemo } from './demoApp';
+import { root, startDemo } from './demoApp';
 
 const VIEWPORTS = [
   { label: '1440 px', width: 1440, height: 900 },
@@ -87,8 +87,7 @@ async function compose(browser: Browser, shots: Awaited<ReturnType<typeof shoot>
 }
 
 async function main() {
-  buildDemo();
-  const demo = await serveDemo();
+  const demo = await startDemo();
   const browser = await launchChromium();
   try {
     const png = await compose(browser, await shoot(browser, demo.appOrigin));
@@ -97,7 +96,7 @@ async function main() {
     console.log(`wrote ${out}`);
   } finally {
     await browser.close();
-    await demo.close();
+    await demo.stop();
   }
 }
 

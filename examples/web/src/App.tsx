@@ -1,6 +1,6 @@
 import { offlineQueue, persistCache } from '@bridgekit/core/offline';
 import { BridgeProvider, useBridgeClient } from '@bridgekit/react';
-import { useLayoutEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { RequestLog } from './components/RequestLog';
 import { lifecycle } from './lifecycle';
 import { AdminPage } from './pages/AdminPage';
@@ -13,6 +13,7 @@ import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { SecurityPage } from './pages/SecurityPage';
 import { SignInPage } from './pages/SignInPage';
 import { SignUpPage } from './pages/SignUpPage';
+import { keptDataOffline } from './keptDataOffline';
 import { attachRequestLog } from './requestLog';
 import { useRoute } from './router';
 
@@ -22,6 +23,8 @@ import { useRoute } from './router';
 // lists are kept on the device (persistCache) and edits made offline wait there (offlineQueue).
 const config = { baseUrl: '/api', timeout: 10_000, lifecycle, offline: offlineQueue() };
 const persist = persistCache();
+// Offline, what the device kept shows without a failure row under the offline banner.
+const swr = { use: [keptDataOffline] };
 
 function RequestLogMiddleware() {
   const client = useBridgeClient();
@@ -38,13 +41,19 @@ function safeDecode(segment: string): string {
   }
 }
 
+/** The pages of a visitor without a session, outside the guarded layout. */
+const PUBLIC_PAGES = new Map<string, () => ReactNode>([
+  ['/login', () => <SignInPage />],
+  ['/sign-up', () => <SignUpPage />],
+  ['/forgot-password', () => <ForgotPasswordPage />],
+  ['/reset-password', () => <ResetPasswordPage />],
+]);
+
 function Pages() {
   const { path } = useRoute();
-  // The pages of a visitor without a session, outside the guarded layout.
-  if (path === '/login') return <SignInPage />;
-  if (path === '/sign-up') return <SignUpPage />;
-  if (path === '/forgot-password') return <ForgotPasswordPage />;
-  if (path === '/reset-password') return <ResetPasswordPage />;
+  const open = PUBLIC_PAGES.get(path);
+  // The guarded layout has a `main` of its own.
+  if (open) return <main>{open()}</main>;
   const edit = /^\/products\/([^/]+)$/.exec(path);
   let page = <NotFoundPage path={path} />;
   if (path === '/' || path === '/products') page = <ProductsPage />;
@@ -58,7 +67,7 @@ function Pages() {
 
 export function App() {
   return (
-    <BridgeProvider config={config} persist={persist}>
+    <BridgeProvider config={config} persist={persist} swr={swr}>
       <RequestLogMiddleware />
       <div className="shell">
         <div className="content">

@@ -255,6 +255,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The change feed: every committed write, as Server-Sent Events
+         * @description A `text/event-stream` that stays open. Change events have no `event:` field (`message` to `EventSource`), an `id:` and one `data:` line holding a `ChangeEvent` (JSON), once per committed create, update and delete of a resource the session may read. `event: ready` (data `{ resources }`, the resources this feed carries) follows the connection and any resumed events; `event: reset` (data `{ reason }`: `expired`, `unknown` or `too-many`) says that events since `Last-Event-ID` are no longer kept: refetch; `event: end` (data `{ reason }`: `session-ended` or `shutdown`) comes last before the server ends the feed. A comment line `: ping` is sent at every heartbeat.
+         */
+        get: operations["changeFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -499,6 +519,20 @@ export interface components {
             assignee?: string | null;
             /** Format: date-time */
             dueDate?: string | null;
+        };
+        ChangeEvent: {
+            /** @description The entity, as in its path (`products`) */
+            resource: string;
+            /** @description The record's id */
+            id: string;
+            /** @enum {string} */
+            type: "created" | "updated" | "deleted";
+            /** @description The record's `ETag` after the change, quotes included (for a deletion, the one it had) */
+            version: string;
+            /** @description The record as `GET /<resource>/<id>` answers it; absent for a deletion */
+            record?: {
+                [key: string]: unknown;
+            };
         };
         ListMeta: {
             page: number;
@@ -1107,6 +1141,53 @@ export interface operations {
             };
         };
     };
+    changeFeed: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated resources to hear of (`products,tasks`); default: every resource the user may read. An unknown one is a 400, one the user may not read a 403. */
+                resources?: string;
+                /** @description Resume after this event id, for clients that cannot send the `Last-Event-ID` header (the header wins). */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description Resume after this event id (what `EventSource` sends when it reconnects): the missed events the session may read are sent first, or one `reset` when they are no longer kept. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed, open until the session ends, the client leaves or the server stops */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The user holds as many open feeds as allowed (`changeFeed.maxFeedsPerUser`): `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description A failure, in the Bridgekit envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     listUser: {
         parameters: {
             query?: {
@@ -1119,7 +1200,10 @@ export interface operations {
                 /** @description Full-text search over the string fields. */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1128,6 +1212,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1139,6 +1225,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1172,6 +1267,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1227,7 +1324,10 @@ export interface operations {
                 /** @description Echoed in `meta.entity`. */
                 entity?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1236,6 +1336,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1247,6 +1349,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1262,7 +1373,10 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1273,6 +1387,8 @@ export interface operations {
             /** @description One users row */
             200: {
                 headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1283,6 +1399,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1301,6 +1426,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1318,6 +1447,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1326,6 +1457,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["User"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["User"] | null;
                     };
                 };
             };
@@ -1365,6 +1514,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1386,6 +1539,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["User"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["User"] | null;
                     };
                 };
             };
@@ -1425,6 +1596,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1442,6 +1617,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1450,6 +1627,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["User"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["User"] | null;
                     };
                 };
             };
@@ -1495,7 +1690,10 @@ export interface operations {
                 /** @description Full-text search over the string fields. */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1504,6 +1702,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1515,6 +1715,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1548,6 +1757,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1603,7 +1814,10 @@ export interface operations {
                 /** @description Echoed in `meta.entity`. */
                 entity?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1612,6 +1826,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1623,6 +1839,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1638,7 +1863,10 @@ export interface operations {
     getProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1649,6 +1877,8 @@ export interface operations {
             /** @description One products row */
             200: {
                 headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1659,6 +1889,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1677,6 +1916,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1694,6 +1937,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1702,6 +1947,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Product"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Product"] | null;
                     };
                 };
             };
@@ -1741,6 +2004,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1762,6 +2029,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Product"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Product"] | null;
                     };
                 };
             };
@@ -1801,6 +2086,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1818,6 +2107,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1826,6 +2117,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Product"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Product"] | null;
                     };
                 };
             };
@@ -1871,7 +2180,10 @@ export interface operations {
                 /** @description Full-text search over the string fields. */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1880,6 +2192,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1891,6 +2205,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1924,6 +2247,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1979,7 +2304,10 @@ export interface operations {
                 /** @description Echoed in `meta.entity`. */
                 entity?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1988,6 +2316,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1999,6 +2329,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -2014,7 +2353,10 @@ export interface operations {
     getTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2025,6 +2367,8 @@ export interface operations {
             /** @description One tasks row */
             200: {
                 headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2035,6 +2379,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -2053,6 +2406,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -2070,6 +2427,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2078,6 +2437,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Task"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Task"] | null;
                     };
                 };
             };
@@ -2117,6 +2494,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -2138,6 +2519,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Task"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Task"] | null;
                     };
                 };
             };
@@ -2177,6 +2576,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -2194,6 +2597,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2202,6 +2607,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Task"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Task"] | null;
                     };
                 };
             };

@@ -3,11 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './styles.css';
 
-// The built app keeps its page on the device (public/sw.js, written by the build): it opens
-// offline too, showing the lists it kept and the changes that wait.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  void navigator.serviceWorker.register('/sw.js');
-}
+// The service worker that opens the app offline is written and registered by the build
+// (vite-plugin-pwa in vite.config.ts).
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -13,6 +13,8 @@ export interface LogEntry {
   status?: number;
   /** The app gave up on it (a search or page nobody shows any more): not a failure. */
   aborted?: boolean;
+  /** A write the offline queue kept on the device (`code: 'QUEUED'`): sent later, not a failure. */
+  queued?: boolean;
 }
 
 /**
@@ -76,8 +78,9 @@ export function attachRequestLog(client: LoggableClient): () => void {
     emit();
     const response = await next(request);
     const aborted = response.code === 'ABORTED';
-    update(id, { status: response.status, aborted });
-    if (!response.success && !aborted) {
+    const queued = response.code === 'QUEUED';
+    update(id, { status: response.status, aborted, queued });
+    if (!response.success && !aborted && !queued) {
       lastFailure = {
         status: response.status,
         code: response.code,

@@ -91,9 +91,10 @@ export function toError(error: unknown): Error {
  * would otherwise be silently ignored). `options` must be an object. `known` is empty for what is
  * left of an options object once its known options were taken out
  * (`const { version, ...unknown } = options`). Every factory of the packages calls it: the
- * client, the dialects, the services, the auth and offline modules, the providers.
+ * client, the dialects, the services, the auth and offline modules, the providers. For the
+ * Bridgekit packages; not a part of the public API.
  *
- * @internal for the Bridgekit packages; not a part of the public API
+ * @internal
  * @throws TypeError `<where>.<key> is not <kind> of <factory> (<see>)`
  * @example
  * rejectUnknownKeys(options, ['paths', 'storage'], { where: 'options', factory: 'createAuthService', see: 'see AuthServiceOptions' });

@@ -21,8 +21,9 @@ export interface BridgeServer {
    */
   listen(port?: number, host?: string): Promise<{ url: string; port: number; origin: string }>;
   /**
-   * Stops listening and closes idle connections, answers every request in flight (a
-   * connection still busy after 10 s is closed), then waits for pending writes.
+   * Ends every change feed (`GET /events`), stops listening and closes idle connections,
+   * answers every request in flight (a connection still busy after 10 s is closed), then
+   * waits for pending writes.
    */
   close(): Promise<void>;
   /** Expires every session now, as if their lifetime had passed. */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ChallengeStore } from './challengeStore';
 import type { DataStore, EntityState } from './dataStore';
+import type { ChangeFeed } from './feed/changeFeed';
 import { HttpError } from './HttpError';
 import type { IdempotencyStore } from './idempotencyStore';
 import type { LoginThrottle } from './loginThrottle';
@@ -14,6 +15,8 @@ export interface ServerContext {
   sessions: SessionStore;
   /** The remembered answers of writes sent with an `Idempotency-Key`. */
   idempotency: IdempotencyStore;
+  /** The change feed (`GET /events`): committed changes, to the sessions that may read them. */
+  feed: ChangeFeed;
   /** Lower-case header name carrying the session. */
   sessionHeader: string;
   /** Cookie name carrying the session. */
@@ -84,14 +87,29 @@ export function authorize(
   entity: EntityState,
   kind: 'read' | 'write',
 ): EntityRow | undefined {
-  const allowed = entity.access[kind].map((t) => t.toLowerCase());
   const current = requestUser(ctx, request);
-  if (allowed.includes('public')) return current?.user;
+  if (mayAccess(entity, current?.user, kind)) return current?.user;
   const { user } = current ?? requireUser(ctx, request);
-  if (allowed.includes('authenticated')) return user;
-  const type = String(user.userType ?? '').toLowerCase();
-  if (!allowed.includes(type)) {
-    throw new HttpError(403, `User type "${user.userType}" may not ${kind} ${entity.name}`);
-  }
-  return user;
+  throw new HttpError(403, `User type "${user.userType}" may not ${kind} ${entity.name}`);
+}
+
+/**
+ * An entity's access rule, for a user (`undefined`: nobody signed in): `'public'` admits
+ * everybody, `'authenticated'` any user, other names the user types listed (compared
+ * case-insensitively). What `authorize` enforces on the routes and the change feed on each
+ * event.
+ *
+ * @example
+ * mayAccess(users, viewer, 'read'); // false in the demo data
+ */
+export function mayAccess(
+  entity: EntityState,
+  user: EntityRow | undefined,
+  kind: 'read' | 'write',
+): boolean {
+  const allowed = entity.access[kind].map((t) => t.toLowerCase());
+  if (allowed.includes('public')) return true;
+  if (!user) return false;
+  if (allowed.includes('authenticated')) return true;
+  return allowed.includes(String(user.userType ?? '').toLowerCase());
 }

@@ -68,6 +68,48 @@ export interface IdempotencyOptions {
 }
 
 /**
+ * Limits of the change feed, `GET /events` (docs/guide/server.md, "Change feed"): its
+ * heartbeat, how far back `Last-Event-ID` resumes, and how much one subscriber may hold.
+ *
+ * @example
+ * const changeFeed: ChangeFeedOptions = { heartbeatMs: 30_000, replayMs: 600_000 };
+ */
+export interface ChangeFeedOptions {
+  /**
+   * Interval of the heartbeat comment (`: ping`) on every open feed, in ms.
+   * @default 15_000
+   */
+  heartbeatMs?: number;
+  /**
+   * Events kept for `Last-Event-ID` resume; a client that missed older ones gets `reset`.
+   * @default 1000
+   */
+  replayEvents?: number;
+  /**
+   * How long an event is kept for resume, in ms.
+   * @default 300_000 (5 min)
+   */
+  replayMs?: number;
+  /**
+   * Bytes of events kept for resume, all together.
+   * @default 16_777_216 (16 MB)
+   */
+  replayBytes?: number;
+  /**
+   * Feeds one user may hold open at once; one more is refused with 429.
+   * @default 10
+   */
+  maxFeedsPerUser?: number;
+  /**
+   * Bytes waiting to be sent to one subscriber; a feed that reads more slowly than that is
+   * closed (its client resumes with `Last-Event-ID`). A `Last-Event-ID` resume that would be
+   * more than this is a `reset` instead.
+   * @default 1_048_576 (1 MB)
+   */
+  maxBufferBytes?: number;
+}
+
+/**
  * Options of `createServer`. Every field is optional.
  *
  * @example
@@ -131,6 +173,11 @@ export interface ServerOptions {
    * @default { ttlMs: 86_400_000, maxKeysPerUser: 10_000, maxBytes: 67_108_864 }
    */
   idempotency?: IdempotencyOptions;
+  /**
+   * Limits of the change feed (`GET /events`).
+   * @default { heartbeatMs: 15_000, replayEvents: 1000, replayMs: 300_000, replayBytes: 16_777_216, maxFeedsPerUser: 10, maxBufferBytes: 1_048_576 }
+   */
+  changeFeed?: ChangeFeedOptions;
   /**
    * The user type `POST /auth/register` gives new accounts: keep it the least privileged
    * type your access rules know.

@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import type { BridgeServer } from './BridgeServer';
 import { createChallengeStore } from './challengeStore';
 import { createDataStore } from './dataStore';
+import { createChangeFeed } from './feed/changeFeed';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './errors';
 import { createIdempotencyStore } from './idempotencyStore';
 import { createLoginThrottle } from './loginThrottle';
@@ -18,6 +19,7 @@ import { createResetTokenStore } from './resetTokenStore';
 import { resolveOptions } from './resolveOptions';
 import { authRoutes } from './routes/authRoutes';
 import { entityRoutes } from './routes/entityRoutes';
+import { eventsRoute } from './routes/eventsRoute';
 import { passwordResetRoutes } from './routes/passwordResetRoutes';
 import { registerRoute } from './routes/registerRoute';
 import { twoFactorRoutes } from './routes/twoFactorRoutes';
@@ -50,10 +52,13 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
     save: idempotency.save,
   });
   const sessions = createSessionStore(settings.sessionTtlMs, settings.refreshTtlMs);
+  const feed = createChangeFeed(settings.changeFeed, store, sessions);
+  store.onCommit((changes) => feed.publish(changes));
   const ctx: ServerContext = {
     store,
     sessions,
     idempotency,
+    feed,
     sessionHeader: settings.sessionHeader,
     sessionCookie: settings.sessionCookie,
     refreshCookie: settings.refreshCookie,
@@ -97,6 +102,8 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
     refreshCookie: settings.refreshCookie,
   });
   app.register(latencyPlugin, { ms: settings.latencyMs });
+  // The feeds never end by themselves: close() ends them first, then waits for the rest.
+  app.addHook('preClose', async () => feed.closeAll());
   app.register(
     async (scope) => {
       scope.get('/health', async () => ({ success: true, data: { status: 'ok' } }));
@@ -105,6 +112,7 @@ export function createServer(options: ServerOptions = {}): BridgeServer {
       await passwordResetRoutes(scope, ctx);
       await twoFactorRoutes(scope, ctx);
       await openApiRoute(scope, ctx, settings.basePath);
+      await eventsRoute(scope, ctx);
       await entityRoutes(scope, ctx);
     },
     { prefix: settings.basePath },

@@ -11,6 +11,7 @@ export type { BridgeServer } from './BridgeServer';
 export { createServer } from './createServer';
 export type { RequestRecord } from './plugins/requestLog';
 export type {
+  ChangeFeedOptions,
   CorsOptions,
   IdempotencyOptions,
   LoginThrottleOptions,

@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import { createDemoData } from './demoData';
+import type { ChangeFeedSettings } from './feed/changeFeed';
 import type { IdempotencySettings } from './idempotencyStore';
 import type { ServerOptions } from './ServerOptions';
 import type { BridgeData } from './types';
@@ -23,6 +24,7 @@ export interface ResolvedOptions {
   corsOrigins: string[];
   loginThrottle: ThrottleSettings | false;
   idempotency: IdempotencySettings;
+  changeFeed: ChangeFeedSettings;
   registerUserType: string;
   passwordResetTtlMs: number;
   twoFactorChallengeTtlMs: number;
@@ -129,23 +131,39 @@ const IDEMPOTENCY_DEFAULTS: IdempotencySettings = {
   maxBytes: 64 * 1024 * 1024,
 };
 
-function idempotency(option: ServerOptions['idempotency']): IdempotencySettings {
-  if (option === undefined) return IDEMPOTENCY_DEFAULTS;
+const CHANGE_FEED_DEFAULTS: ChangeFeedSettings = {
+  heartbeatMs: 15_000,
+  replayEvents: 1000,
+  replayMs: 300_000,
+  replayBytes: 16 * 1024 * 1024,
+  maxFeedsPerUser: 10,
+  maxBufferBytes: 1024 * 1024,
+};
+
+// An option made of positive integers only (`idempotency`, `changeFeed`): each member
+// checked, an unknown member refused, the others filled in from `defaults`.
+function integerGroup<T extends { [K in keyof T]: number }>(
+  group: string,
+  option: Partial<T> | undefined,
+  defaults: T,
+): T {
+  if (option === undefined) return defaults;
   if (typeof option !== 'object' || option === null) {
-    throw new TypeError('idempotency must be an object');
+    throw new TypeError(`${group} must be an object`);
   }
-  for (const name of Object.keys(option)) {
-    if (!(name in IDEMPOTENCY_DEFAULTS)) {
-      throw new TypeError(`idempotency.${name} is not an option (ttlMs, maxKeysPerUser, maxBytes)`);
+  const given = option as Record<string, number | undefined>;
+  for (const name of Object.keys(given)) {
+    if (!(name in defaults)) {
+      throw new TypeError(
+        `${group}.${name} is not an option (${Object.keys(defaults).join(', ')})`,
+      );
     }
   }
-  const checked = (name: keyof IdempotencySettings) =>
-    positiveInteger(`idempotency.${name}`, option[name], IDEMPOTENCY_DEFAULTS[name]);
-  return {
-    ttlMs: checked('ttlMs'),
-    maxKeysPerUser: checked('maxKeysPerUser'),
-    maxBytes: checked('maxBytes'),
-  };
+  const checked = Object.entries(defaults as Record<string, number>).map(([name, fallback]) => [
+    name,
+    positiveInteger(`${group}.${name}`, given[name], fallback),
+  ]);
+  return Object.fromEntries(checked) as T;
 }
 
 /**
@@ -170,7 +188,8 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     logger: options.logger ?? false,
     corsOrigins: corsOrigins(options.cors),
     loginThrottle: loginThrottle(options.loginThrottle),
-    idempotency: idempotency(options.idempotency),
+    idempotency: integerGroup('idempotency', options.idempotency, IDEMPOTENCY_DEFAULTS),
+    changeFeed: integerGroup('changeFeed', options.changeFeed, CHANGE_FEED_DEFAULTS),
     passwordResetTtlMs: nonNegative('passwordResetTtlMs', options.passwordResetTtlMs, 1_800_000),
     twoFactorChallengeTtlMs: nonNegative(
       'twoFactorChallengeTtlMs',

@@ -55,6 +55,11 @@ export interface SessionStore {
   revoke(token: string): void;
   /** Expires every session now (for tests of the session-expired path); refresh tokens stay. */
   expireAll(): void;
+  /**
+   * Calls `listener` with the id of every session that ends from now on, however it ends
+   * (logout, refresh, a password change, expiry, a revoked family); returns the unsubscribe.
+   */
+  onEnd(listener: (sessionId: string) => void): () => void;
 }
 
 /**
@@ -74,9 +79,16 @@ export function createSessionStore(
 ): SessionStore {
   const sessions = new Map<string, Session>();
   const tokens = new Map<string, RefreshRecord>();
+  const endListeners = new Set<(sessionId: string) => void>();
+
+  // Every session leaves through here, so whatever holds one open (a change feed) hears of it.
+  const end = (id: string): void => {
+    if (!sessions.delete(id)) return;
+    for (const listener of endListeners) listener(id);
+  };
 
   const revokeFamily = (family: string): void => {
-    for (const [id, s] of sessions) if (s.family === family) sessions.delete(id);
+    for (const [id, s] of sessions) if (s.family === family) end(id);
     for (const [hash, r] of tokens) if (r.family === family) tokens.delete(hash);
   };
 
@@ -85,7 +97,7 @@ export function createSessionStore(
       // Drop expired entries on sign-in so a long-running dev server does not grow forever;
       // spent refresh tokens stay until they expire, to recognize their reuse.
       const t = now();
-      for (const [id, s] of sessions) if (s.expiresAt <= t) sessions.delete(id);
+      for (const [id, s] of sessions) if (s.expiresAt <= t) end(id);
       for (const [hash, r] of tokens) if (r.expiresAt <= t) tokens.delete(hash);
       const session = {
         id: randomBytes(32).toString('base64url'),
@@ -100,7 +112,7 @@ export function createSessionStore(
       if (!id) return undefined;
       const session = sessions.get(id);
       if (session && session.expiresAt <= now()) {
-        sessions.delete(id);
+        end(id);
         return undefined;
       }
       return session;
@@ -129,13 +141,13 @@ export function createSessionStore(
         return { ok: false, reason: 'expired' };
       }
       record.spent = true;
-      sessions.delete(record.sessionId);
+      end(record.sessionId);
       const session = store.create(record.userId, record.family);
       return { ok: true, session, refreshToken: store.issueRefreshToken(session) };
     },
     delete(id) {
       const session = sessions.get(id);
-      sessions.delete(id);
+      end(id);
       if (session) revokeFamily(session.family);
     },
     deleteUserSessions(userId, keep) {
@@ -144,7 +156,7 @@ export function createSessionStore(
       let ended = 0;
       for (const [id, s] of sessions) {
         if (s.userId === userId && id !== keep) {
-          sessions.delete(id);
+          end(id);
           ended++;
         }
       }
@@ -158,7 +170,11 @@ export function createSessionStore(
       if (record) revokeFamily(record.family);
     },
     expireAll() {
-      sessions.clear();
+      for (const id of [...sessions.keys()]) end(id);
+    },
+    onEnd(listener) {
+      endListeners.add(listener);
+      return () => endListeners.delete(listener);
     },
   };
   return store;

@@ -81,7 +81,9 @@ export function removeStaleTempFiles(file: string): void {
 /**
  * Serializes writes of a changing value to one file. `save()` resolves once a write that
  * started after the call has finished, so every change made before `save()` is on disk;
- * calls that arrive while a write runs share the next write.
+ * calls that arrive while a write runs share the next write. `onWrite`, when given, is called
+ * as each write takes its snapshot, and the function it returns once that write has ended
+ * (`true`: on disk), before `save()` resolves: what the snapshot held is known to be written.
  *
  * @example
  * const queue = createWriteQueue(file, () => store.snapshot());
@@ -91,15 +93,23 @@ export function removeStaleTempFiles(file: string): void {
 export function createWriteQueue(
   file: string,
   snapshot: () => unknown,
+  onWrite: () => (written: boolean) => void = () => () => {},
 ): { save(): Promise<void>; flush(): Promise<void> } {
   let tail: Promise<void> = Promise.resolve();
   let queued: Promise<void> | null = null;
   return {
     save() {
       if (queued) return queued;
-      const next = tail.then(() => {
+      const next = tail.then(async () => {
         queued = null;
-        return writeJsonAtomic(file, snapshot());
+        const ended = onWrite();
+        try {
+          await writeJsonAtomic(file, snapshot());
+        } catch (err) {
+          ended(false);
+          throw err;
+        }
+        ended(true);
       });
       queued = next;
       tail = next.catch(() => {});

@@ -100,5 +100,19 @@ describe('server options', () => {
     expect(() => createServer({ onPasswordReset: 'log' as unknown as () => void })).toThrow(
       TypeError,
     );
+    expect(() => createServer({ changeFeed: { heartbeatMs: 0 } })).toThrow(
+      /changeFeed\.heartbeatMs/,
+    );
+    expect(() => createServer({ changeFeed: { replayEvents: 1.5 } })).toThrow(RangeError);
+    expect(() => createServer({ changeFeed: { heartbeat: 10 } as never })).toThrow(
+      /changeFeed\.heartbeat is not an option \(heartbeatMs, /,
+    );
+    expect(() => createServer({ changeFeed: 'fast' as never })).toThrow(TypeError);
+    // Names the server's own routes take (GET /events is the change feed) are no entity's.
+    for (const name of ['events', 'health', 'auth']) {
+      expect(() =>
+        createServer({ seed: { entities: { [name]: { schema: {}, rows: [] } } } }),
+      ).toThrow(new RegExp(`"${name}" is taken`));
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { type QueuedWrite, useOfflineQueue } from '@bridgekit/react';
+import { useQueuedProduct } from '../queuedProduct';
+import type { Product } from '../types';
 
 const describe = (write: QueuedWrite) => {
   const name = (write.body as { name?: unknown } | undefined)?.name;
@@ -54,10 +56,8 @@ export function PendingChanges() {
 }
 
 /** "pending" beside a product with a change waiting to be sent. */
-export function PendingMark({ id }: { id: string }) {
-  const { pending } = useOfflineQueue();
-  const waiting = pending.some((write) => write.endpoint === `/products/${encodeURIComponent(id)}`);
-  if (!waiting) return null;
+export function PendingMark({ product }: { product: Product }) {
+  if (!useQueuedProduct(product).pending) return null;
   return (
     <span className="badge pending" data-testid="pending-mark">
       pending

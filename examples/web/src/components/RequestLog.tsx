@@ -1,7 +1,8 @@
 import { clearRequestLog, type LogEntry, useRequestLog } from '../requestLog';
 
-function statusClass({ status, aborted }: LogEntry) {
+function statusClass({ status, aborted, queued }: LogEntry) {
   if (aborted) return 'aborted';
+  if (queued) return 'queued';
   if (status === undefined) return 'pending';
   if (status >= 200 && status < 300) return 'ok';
   return 'fail';
@@ -32,7 +33,7 @@ export function RequestLog() {
           <li key={entry.id} data-testid="log-entry">
             <span className="method">{entry.method}</span>
             <span className={`status ${statusClass(entry)}`}>
-              {entry.aborted ? 'aborted' : (entry.status ?? '…')}
+              {entry.aborted || entry.queued ? statusClass(entry) : (entry.status ?? '…')}
             </span>
             <code className="url" title={entry.rawUrl}>
               {entry.url}

@@ -15,7 +15,7 @@ const taskColumns: ColumnDef<Task>[] = [
 
 const fallback = (
   <div className="card fallback" data-testid="admin-fallback" role="note">
-    <h2>Admins only</h2>
+    <h1>Admins only</h1>
     <p>
       This section is wrapped in <code>&lt;BridgeView allowedTypes="admin"&gt;</code>. You are
       signed in with another user type, so you see this fallback instead. Sign in as{' '}
@@ -36,7 +36,7 @@ export function AdminPage() {
       loadingComponent={<p className="muted">Loading…</p>}
     >
       <section className="card" data-testid="admin-section">
-        <h2>Admin: team tasks</h2>
+        <h1>Admin: team tasks</h1>
         <p className="muted">
           Rendered by <code>&lt;BridgeView allowedTypes="admin"&gt;</code> for admins only.
         </p>

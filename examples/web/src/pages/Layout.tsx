@@ -67,8 +67,10 @@ export function Layout({ children }: { children: ReactNode }) {
         </button>
       </header>
       <OfflineIndicator className="offline-banner" />
-      <PendingChanges />
-      <main>{children}</main>
+      <main>
+        <PendingChanges />
+        {children}
+      </main>
     </>
   );
 }

@@ -2,7 +2,7 @@
 export function NotFoundPage({ path }: { path: string }) {
   return (
     <section className="card" data-testid="not-found">
-      <h2>Page not found</h2>
+      <h1>Page not found</h1>
       <p>
         There is no page at <code>#{path}</code>.
       </p>

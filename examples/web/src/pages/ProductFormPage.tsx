@@ -1,8 +1,16 @@
-import { BridgeForm, isBridgeApiError, useBridgeApi, useBridgeQuery } from '@bridgekit/react';
+import {
+  BridgeForm,
+  isBridgeApiError,
+  useAuth,
+  useBridgeApi,
+  useBridgeQuery,
+} from '@bridgekit/react';
 import { DeleteOutcomeNotice } from '../components/DeleteOutcomeNotice';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
+import { listedProduct } from '../listedProducts';
 import { useProductAccess } from '../productAccess';
 import { productsEntity } from '../products';
+import { useQueuedProduct } from '../queuedProduct';
 import { navigate, useRoute } from '../router';
 import type { Product } from '../types';
 import { type DeleteProduct, useDeleteProduct } from '../useDeleteProduct';
@@ -37,7 +45,7 @@ function NewProduct() {
     <>
       <ReadOnlyNotice />
       <section className="card" data-testid="create-not-offered">
-        <h2>New product</h2>
+        <h1>New product</h1>
         <p>A {userType} cannot create products.</p>
         <p>{backLink}</p>
       </section>
@@ -45,9 +53,17 @@ function NewProduct() {
   );
 }
 
+/** The request reached no server (offline, or the network failed): not an answer about the product. */
+const unreachable = (error: unknown) =>
+  isBridgeApiError(error) && (error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT');
+
 function EditProduct({ id }: { id: string }) {
   const products = useBridgeApi(productsEntity);
-  const { data: product, error } = useBridgeQuery(products, 'get', { id });
+  const { data: record, error } = useBridgeQuery(products, 'get', { id });
+  const { user } = useAuth();
+  // Offline, a product the list showed but nobody opened yet opens from the list's row.
+  const listed = !record && unreachable(error) ? listedProduct(user?.id ?? '', id) : undefined;
+  const product = record ?? listed ?? null;
   const { params } = useRoute();
   const remove = useDeleteProduct((gone) =>
     navigate(`/products?deleted=${encodeURIComponent(gone.name)}`),
@@ -59,7 +75,7 @@ function EditProduct({ id }: { id: string }) {
   if (error && (!product || (missing && !deletingHere))) {
     return (
       <section className="card" data-testid="product-not-found">
-        <h2>{missing ? 'Product not found' : 'Could not load the product'}</h2>
+        <h1>{missing ? 'Product not found' : 'Could not load the product'}</h1>
         <p className="error" role="alert">
           {missing
             ? `There is no product with id “${id}”: it may have been deleted.`
@@ -70,23 +86,39 @@ function EditProduct({ id }: { id: string }) {
     );
   }
   if (!product) return <p className="muted">Loading…</p>;
-  return <ProductForm product={product} created={params.has('created')} remove={remove} />;
+  return (
+    <ProductForm
+      product={product}
+      fromList={listed !== undefined}
+      created={params.has('created')}
+      remove={remove}
+    />
+  );
 }
+
+/** What `useQueuedProduct` looks at on the New product page, which has no record yet. */
+const NO_PRODUCT = { id: '' } as Product;
 
 /**
  * Create (`POST /products`) or edit (`PUT /products/:id`) a product; shows the server's 422
  * errors. Users who may not write see the record read-only, without Save and Delete.
  */
 function ProductForm({
-  product,
+  product: record,
+  fromList = false,
   created = false,
   remove,
 }: {
   product?: Product;
+  /** The product is the list's row: its own record could not be fetched (offline). */
+  fromList?: boolean;
   created?: boolean;
   /** Delete, for a product being edited. */
   remove?: DeleteProduct;
 }) {
+  // The fields as the user's changes that wait offline leave them.
+  const queued = useQueuedProduct(record ?? NO_PRODUCT);
+  const product = record && queued.product;
   const editing = product !== undefined;
   const { offerWrite } = useProductAccess();
   const readOnly = editing && !offerWrite;
@@ -102,9 +134,19 @@ function ProductForm({
       )}
       {remove && <DeleteOutcomeNotice outcome={remove.outcome} onDismiss={remove.dismiss} />}
       <section className="card form-card">
-        <h2>
+        <h1>
           {!editing ? 'New product' : readOnly ? `“${product.name}”` : `Edit “${product.name}”`}
-        </h2>
+        </h1>
+        {fromList && (
+          <p className="muted" data-testid="from-list">
+            Offline: shown as the products list has it.
+          </p>
+        )}
+        {queued.pending && (
+          <p className="muted" data-testid="pending-notice">
+            A change to this product waits to be sent; the fields show it.
+          </p>
+        )}
         <BridgeForm<Product>
           endpoint={editing ? `/products/${encodeURIComponent(product.id)}` : '/products'}
           method={editing ? 'PUT' : 'POST'}

@@ -1,8 +1,9 @@
-import { BridgeTable, useSearchQueryBuilder } from '@bridgekit/react';
+import { BridgeTable, useAuth, useSearchQueryBuilder } from '@bridgekit/react';
 import { useEffect, useMemo, useState } from 'react';
 import { columnsWithDelete, productColumns } from '../columns';
 import { DeleteOutcomeNotice } from '../components/DeleteOutcomeNotice';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
+import { rememberListed } from '../listedProducts';
 import { useProductAccess } from '../productAccess';
 import { queryFromUrl, routeOfQuery } from '../productsQuery';
 import { currentRoute, navigate, replaceRoute, useNavigationCount, useRoute } from '../router';
@@ -29,6 +30,7 @@ function Products() {
   }, [query]);
   const [minPrice, setMinPrice] = useState(String(query.filters?.price?.value ?? ''));
   const { offerWrite } = useProductAccess();
+  const { user } = useAuth();
   const remove = useDeleteProduct();
   const { ask } = remove;
   const columns = useMemo(
@@ -96,7 +98,12 @@ function Products() {
           onSortChange={search.setOrderBy}
           emptyComponent={searching ? 'No matching products.' : 'No products yet.'}
           onRowClick={
-            offerWrite ? (row) => navigate(`/products/${encodeURIComponent(row.id)}`) : undefined
+            offerWrite
+              ? (row) => {
+                  rememberListed(user?.id ?? '', row);
+                  navigate(`/products/${encodeURIComponent(row.id)}`);
+                }
+              : undefined
           }
         />
         <p className="muted">

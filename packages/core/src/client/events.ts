@@ -5,6 +5,7 @@
  * client it works with. Nothing here runs while nobody listens.
  */
 import type { BridgeEvent, BridgeListener, ModuleEvent } from '../contract/events';
+import type { Client } from './client';
 
 /**
  * The listeners of one client. `listeners` is replaced, never changed, when one is added or
@@ -20,7 +21,7 @@ export interface EventStream {
  * The stream of each client (set by its constructor), for `reportEvent`: modules hold the
  * client, not its stream.
  */
-export const clientStreams = new WeakMap<object, EventStream>();
+export const clientStreams = new WeakMap<Client, EventStream>();
 
 /**
  * Adds a listener. @returns a function that removes it (once)
@@ -54,7 +55,12 @@ export function dispatch(stream: EventStream, event: BridgeEvent): void {
   }
 }
 
-/** A module's event as the module gives it: `reportEvent` adds the `time`. */
+/**
+ * A module's event as the module gives it: `reportEvent` adds the `time`.
+ *
+ * @example
+ * const event: ModuleEventInput = { type: 'cache', kind: 'invalidated', instance: 'default', key };
+ */
 export type ModuleEventInput = ModuleEvent extends infer E
   ? E extends ModuleEvent
     ? Omit<E, 'time'>
@@ -67,15 +73,15 @@ export type ModuleEventInput = ModuleEvent extends infer E
  * @example
  * if (isObserved(client)) reportEvent(client, { type: 'auth', kind: 'signedOut' });
  */
-export function isObserved(client: object): boolean {
+export function isObserved(client: Client): boolean {
   return (clientStreams.get(client)?.listeners.length ?? 0) > 0;
 }
 
 /**
  * Reports a module's event on `client`'s stream (`client.observe`), with the time now. For
  * modules: the auth service and lifecycle, the offline queue, the React binding's cache. Does
- * nothing while nobody listens, or for an object that is no `Client`. Never put a credential (a
- * session id, a token, a password) in an event.
+ * nothing while nobody listens (or for a stand-in that is no `Client`). Never put a credential
+ * (a session id, a token, a password) in an event.
  *
  * @example
  * import { isObserved, reportEvent } from '@bridgekit/core';
@@ -83,7 +89,7 @@ export function isObserved(client: object): boolean {
  *   reportEvent(client, { type: 'queue', kind: 'queued', key, method: 'POST', url });
  * }
  */
-export function reportEvent(client: object, event: ModuleEventInput): void {
+export function reportEvent(client: Client, event: ModuleEventInput): void {
   const stream = clientStreams.get(client);
   if (stream === undefined || stream.listeners.length === 0) return;
   dispatch(stream, { ...event, time: Date.now() } as ModuleEvent);

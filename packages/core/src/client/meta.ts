@@ -48,8 +48,9 @@ export function metaNumber(sources: readonly unknown[], name: MetaName): number 
  * list has 0 pages, whatever the limit. Without a limit (absent, or 0) a list that is not empty
  * has an unknown count (`undefined`): the backend's page size is not known, and a count is never
  * guessed. The envelope's `meta`, the query builder's list meta and the table hooks all count so.
+ * For the Bridgekit packages; not a part of the public API.
  *
- * @internal for the Bridgekit packages; not a part of the public API
+ * @internal
  * @example
  * pageCount(35, 10) // 4
  * pageCount(0, 10) // 0

@@ -152,7 +152,14 @@ export interface CacheEvent {
   key: string;
 }
 
-/** What a module reports on a client's stream (`reportEvent`). */
+/**
+ * What a module reports on a client's stream (`reportEvent`).
+ *
+ * @example
+ * api.observe((event) => {
+ *   if (event.type === 'auth' && event.kind === 'refreshed') console.log('session until', event.expiresAt);
+ * });
+ */
 export type ModuleEvent = AuthEvent | QueueEvent | CacheEvent;
 
 /**
@@ -166,5 +173,13 @@ export type ModuleEvent = AuthEvent | QueueEvent | CacheEvent;
  */
 export type BridgeEvent = CallEvent | ModuleEvent;
 
-/** Hears a client's events (`client.observe`). */
+/**
+ * Hears a client's events (`client.observe`).
+ *
+ * @example
+ * const log: BridgeListener = (event) => {
+ *   if (event.type === 'retry') console.warn(`call ${event.callId}: retry after ${event.reason}`);
+ * };
+ * const stop = api.observe(log);
+ */
 export type BridgeListener = (event: BridgeEvent) => void;

@@ -4,6 +4,7 @@ import type { ServerContext } from '../ServerContext';
 import { authPaths } from './authPaths';
 import { entityPaths } from './entityPaths';
 import { entitySchemas, schemaName } from './entitySchemas';
+import { CHANGE_EVENT_SCHEMA, eventsPath } from './eventsPath';
 import { envelope, type Json, json, object, ref, text, time } from './jsonSchema';
 
 /** Options of `openApiDocument`. */
@@ -21,7 +22,8 @@ export interface OpenApiDocumentOptions {
 /**
  * The OpenAPI 3.1 document of a running server: every entity of the store (list and search
  * with `page`/`limit`/`sort`/`q`, create, get, replace, merge, delete; the writes with their
- * `Idempotency-Key` header), the auth routes and the Bridgekit envelope, built from the same
+ * `Idempotency-Key` header; versions and preconditions), the auth routes, the change feed
+ * (`/events`, its events' `data` as `ChangeEvent`) and the Bridgekit envelope, built from the same
  * `FieldSpec`s that `buildRecord` validates bodies with. Paths are relative to the base path
  * (`servers[0].url`).
  *
@@ -72,6 +74,7 @@ export function openApiDocument(store: DataStore, options: OpenApiDocumentOption
         },
       },
       ...authPaths(userRow),
+      ...eventsPath(),
       ...paths,
     },
     components: {
@@ -81,6 +84,7 @@ export function openApiDocument(store: DataStore, options: OpenApiDocumentOption
       },
       schemas: {
         ...schemas,
+        ChangeEvent: CHANGE_EVENT_SCHEMA,
         ListMeta: object(
           {
             page: { type: 'integer' },
