@@ -11,11 +11,13 @@ import { CORE_NO_TIMEOUT, INIT, type OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
 import {
   APP_BUNDLE,
+  APP_BUNDLE_DEVTOOLS,
   APP_BUNDLE_OFFLINE,
   CREATE_CLIENT,
   CREATE_CLIENT_WITHOUT_SEAM,
   DIALECT_FACTORIES,
   dialectEntryName,
+  MINIMAL_APP,
   type SizeResult,
 } from './size';
 import type { TypesResult } from './types';
@@ -96,8 +98,17 @@ export const MAX_PIPELINE_US = 5;
 export const CREATE_CLIENT_MAX_GZ = 11_800;
 export const SEAM_MAX_GZ = 800;
 export const CORE_FULL_MAX_GZ = 17_350;
-export const APP_BUNDLE_MAX_GZ = 27_150;
+// Raised on 2026-11-29 from 27.15 KB: the providers' one list of modules, which open, start
+// and close the same way, with the auth service brought by the hooks and modules that need it
+// (+0.33 KB), and the binding's cache events (+0.13 KB).
+export const APP_BUNDLE_MAX_GZ = 27_600;
 export const DIALECT_MAX_GZ = 3_050;
+// An app that reads data and never signs in (provider, useBridgeApi, useBridgeQuery): set at
+// 22.0 KB when the provider still made the auth service for every app (23.4 KB then) and the
+// request-events seam was planned at +0.3 KB. The auth service is out of it now (-1.49 KB),
+// the seam came at +0.93 KB, the providers' one list of modules costs +0.3 KB and the cache
+// events +0.13 KB: the ceiling is today's figure.
+export const MINIMAL_APP_MAX_GZ = 23_150;
 // jsonServer() carries both json-server dialects (0.17 and 1.x) and the question that tells
 // them apart when no `version` is named, so its ceiling is its own.
 export const DIALECT_OWN_MAX_GZ: Record<string, number> = { jsonServer: 3_700 };
@@ -244,6 +255,7 @@ export const BUDGETS: Budget[] = [
     CORE_FULL_MAX_GZ,
   ),
   sizeBudget('size.app', APP_BUNDLE, APP_BUNDLE, APP_BUNDLE_MAX_GZ),
+  sizeBudget('size.minimalApp', MINIMAL_APP, MINIMAL_APP, MINIMAL_APP_MAX_GZ),
   {
     id: 'size.dialects',
     budget: `each built-in dialect (one factory from @bridgekit/core/dialects) ≤ ${kb(DIALECT_MAX_GZ)} min+gz (${Object.entries(
@@ -365,6 +377,26 @@ export const BUDGETS: Budget[] = [
       return {
         measured: `+${(added / 1000).toFixed(2)} KB; ${without?.offlineBytes} B of their code without them`,
         pass: without?.offlineBytes === 0,
+      };
+    },
+  },
+  {
+    // The devtools are for development: an app that does not import them has none of their
+    // code, and a production build of an app that renders `<BridgeDevtools />` from the
+    // default entry has none either. Their own code is reported: what loads with the app (the
+    // button, the recorder) and what loads when the panel first opens.
+    id: 'size.devtools',
+    budget:
+      'devtools: 0 B of their code in an app bundle that does not import them, and in a production build that renders <BridgeDevtools />; button and lazy panel reported (development build)',
+    check: ({ size }) => {
+      if (!size?.devtools) return undefined;
+      const without = size.bridgekit.find((e) => e.name === APP_BUNDLE);
+      const production = size.bridgekit.find((e) => e.name === APP_BUNDLE_DEVTOOLS);
+      const added = sizeOf(size, APP_BUNDLE_DEVTOOLS) - sizeOf(size, APP_BUNDLE);
+      const { buttonGz, panelGz } = size.devtools;
+      return {
+        measured: `${without?.devtoolsBytes} B without them; in production ${production?.devtoolsBytes} B of their code (+${added} B gz: the entry's \`() => null\`); development: button ${kb(buttonGz)}, panel ${kb(panelGz)} (loaded when it first opens)`,
+        pass: without?.devtoolsBytes === 0 && production?.devtoolsBytes === 0,
       };
     },
   },

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BROWSER_BUILD_DEFINE } from '../packages/core/browserBuild';
+import { type DevtoolsSize, measureDevtools } from './devtoolsSize';
 import { round } from './lib/stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -22,6 +23,7 @@ const SOURCES: Record<string, string> = {
   '@bridgekit/react': 'packages/react/src/index.ts',
   '@bridgekit/react-native': 'packages/react-native/src/index.ts',
   '@bridgekit/nextjs': 'packages/nextjs/src/index.ts',
+  '@bridgekit/devtools': 'packages/devtools/src/index.ts',
 };
 
 /** Size entry of the app-bundle budget. */
@@ -30,6 +32,17 @@ export const APP_BUNDLE = 'app bundle: provider + the 7 spec hooks + core + SWR'
 export const APP_BUNDLE_OFFLINE = `${APP_BUNDLE} + offline modules (persistCache, offlineQueue)`;
 /** Where the offline modules' code lives: none of it may be in a bundle that does not import them. */
 export const OFFLINE_SOURCES = 'packages/core/src/offline/';
+/** Size entry of the minimal app: it reads data and never signs in. */
+export const MINIMAL_APP =
+  'minimal app: provider + useBridgeApi + useBridgeQuery + createClient + SWR (never signs in)';
+/** Size entry of the app bundle that renders `<BridgeDevtools />`, in a production build. */
+export const APP_BUNDLE_DEVTOOLS = `${APP_BUNDLE} + <BridgeDevtools /> from @bridgekit/devtools, production build`;
+/**
+ * Where the devtools' code lives. Its entry module is left out: in a production build it holds
+ * `BridgeDevtools = () => null` and nothing else of the package.
+ */
+const DEVTOOLS_SOURCES = 'packages/devtools/src/';
+const DEVTOOLS_ENTRY = 'packages/devtools/src/index.ts';
 /** Size entry of `createClient` alone. */
 export const CREATE_CLIENT = '@bridgekit/core (createClient only)';
 /**
@@ -65,6 +78,8 @@ export interface SizeEntry {
   gzBytes: number;
   /** Minified bytes of the offline modules' files in the output (0 when not imported). */
   offlineBytes: number;
+  /** Minified bytes of the devtools' code in the output, its entry module aside (0 when not imported). */
+  devtoolsBytes: number;
   /** Largest inputs in the output (bytes of minified output, before gzip). */
   top: Array<{ file: string; bytes: number }>;
 }
@@ -125,6 +140,26 @@ const BRIDGEKIT: EntrySpec[] = [
     entry: [
       'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
       "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
+    ].join(' '),
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+  },
+  {
+    // An app that reads data and never signs in: no auth hook, so no auth service.
+    name: MINIMAL_APP,
+    entry: [
+      "export { BridgeProvider, useBridgeApi, useBridgeQuery } from '@bridgekit/react/hooks';",
+      "export { createClient } from '@bridgekit/core';",
+    ].join(' '),
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+  },
+  {
+    // The devtools rendered by the app above, built for production: the default entry renders
+    // nothing there, and none of the button's, the recorder's or the panel's code is bundled.
+    name: APP_BUNDLE_DEVTOOLS,
+    entry: [
+      'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
+      "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
+      "export { BridgeDevtools } from '@bridgekit/devtools';",
     ].join(' '),
     external: ['react', 'react-dom', 'react/jsx-runtime'],
   },
@@ -289,9 +324,14 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
     .filter((item) => item.bytes > 0)
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, 8);
-  const offlineBytes = Object.entries(output.inputs)
-    .filter(([file]) => file.startsWith(OFFLINE_SOURCES))
-    .reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
+  const bytesOf = (keep: (file: string) => boolean) =>
+    Object.entries(output.inputs)
+      .filter(([file]) => keep(file))
+      .reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
+  const offlineBytes = bytesOf((file) => file.startsWith(OFFLINE_SOURCES));
+  const devtoolsBytes = bytesOf(
+    (file) => file.startsWith(DEVTOOLS_SOURCES) && file !== DEVTOOLS_ENTRY,
+  );
   return {
     name: spec.name,
     entry: spec.entry,
@@ -300,6 +340,7 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
     minBytes: code.length,
     gzBytes: gzipSync(code, { level: 9 }).length,
     offlineBytes,
+    devtoolsBytes,
     top,
   };
 }
@@ -309,6 +350,8 @@ export interface SizeResult {
   esbuild: string;
   bridgekit: SizeEntry[];
   others: SizeEntry[];
+  /** The devtools' own code in a development build: the button and the lazily loaded panel. */
+  devtools: DevtoolsSize;
 }
 
 /**
@@ -322,7 +365,7 @@ export async function measureSize(): Promise<SizeResult> {
   for (const spec of BRIDGEKIT) bridgekit.push(await measure(spec));
   const others: SizeEntry[] = [];
   for (const spec of OTHERS) others.push(await measure(spec));
-  return { esbuild: esbuild.version, bridgekit, others };
+  return { esbuild: esbuild.version, bridgekit, others, devtools: await measureDevtools() };
 }
 
 /** KB (1000 bytes, like bundlephobia and size-limit) with one decimal. */

@@ -48,6 +48,7 @@ const guides = [
       { text: 'React', link: '/guide/react' },
       { text: 'React Native', link: '/guide/react-native' },
       { text: 'Next.js', link: '/guide/nextjs' },
+      { text: 'Devtools', link: '/guide/devtools' },
     ],
   },
   {

@@ -13,4 +13,7 @@ export const ENTRY_POINTS = [
   { name: '@bridgekit/nextjs', source: 'packages/nextjs/src/index.ts' },
   { name: '@bridgekit/nextjs/server', source: 'packages/nextjs/src/server/index.ts' },
   { name: '@bridgekit/server', source: 'packages/server/src/index.ts' },
+  { name: '@bridgekit/devtools', source: 'packages/devtools/src/index.ts' },
+  { name: '@bridgekit/devtools/production', source: 'packages/devtools/src/production.ts' },
+  { name: '@bridgekit/devtools/native', source: 'packages/devtools/src/native.ts' },
 ];

@@ -45,7 +45,7 @@ if (project === undefined) {
 // reference names it as users import it (`@bridgekit/core/dialects`).
 for (const module of project.children ?? []) {
   const entry = ENTRY_POINTS.find(
-    (e) => e.source.replace(/^packages\//, '').replace(/\/index\.ts$/, '') === module.name,
+    (e) => e.source.replace(/^packages\//, '').replace(/(\/index)?\.ts$/, '') === module.name,
   );
   if (entry === undefined) {
     console.error(`api-reference: module ${module.name} matches no entry point`);

@@ -15,16 +15,16 @@ const expected = JSON.parse(readFileSync(new URL('expected.json', here), 'utf8')
  * React Native's three packages do not load in plain Node (`react-native` and NetInfo need a
  * native runtime; AsyncStorage 3 ships ES modules with extensionless imports, for Metro), so
  * these stand-ins take their place, each shaped like the real package's module format:
- * `react-native` has the names the build imports (read from the installed build, so a new import
+ * `react-native` has the names the builds import (read from the installed builds, so a new import
  * needs no edit here) as host-component strings and the few APIs called at load; NetInfo is
  * CommonJS with `__esModule` and a default object; AsyncStorage is an ES module whose default
  * export is the storage.
  */
 function nativeStubs(dir) {
-  const build = readFileSync(
-    join(dir, 'node_modules/@bridgekit/react-native/dist/index.js'),
-    'utf8',
-  );
+  // The React Native package's build and the devtools' native one.
+  const build = ['@bridgekit/react-native/dist/index.js', '@bridgekit/devtools/dist/native.js']
+    .map((file) => readFileSync(join(dir, 'node_modules', file), 'utf8'))
+    .join('\n');
   const names = new Set();
   for (const [, list] of build.matchAll(/import\s*\{([^}]*)\}\s*from\s*"react-native"/g)) {
     for (const spec of list.split(',')) {

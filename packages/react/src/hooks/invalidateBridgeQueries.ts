@@ -1,4 +1,6 @@
+import type { Client } from '@bridgekit/core';
 import type { Cache, ScopedMutator } from 'swr';
+import { reportCache } from './internal/cacheEvents';
 import { isBridgeQueryKey } from './isBridgeQueryKey';
 
 /**
@@ -59,22 +61,33 @@ export function invalidateBridgeQueries(
   return invalidateQueries(scope, target);
 }
 
+/** What the binding's own invalidations add to `invalidateBridgeQueries`. */
+interface InvalidateOptions {
+  /** Keys left out (their cache stays as it is): a delete skips the deleted record's own queries. */
+  skip?: (key: readonly unknown[]) => boolean;
+  /** The instance's client, whose observers hear of each key invalidated (`cache` events). */
+  client?: Client;
+}
+
 /**
- * `invalidateBridgeQueries`, leaving out the keys `skip` answers true for (their cache stays
- * as it is). Internal: a delete skips the deleted record's own queries.
+ * `invalidateBridgeQueries`, with the binding's options. Internal.
  *
  * @example
- * await invalidateQueries(scope, { instanceId, endpoint }, (key) => key[3] === 'get');
+ * await invalidateQueries(scope, { instanceId, endpoint }, { client, skip: (key) => key[3] === 'get' });
  */
 export async function invalidateQueries(
   scope: BridgeCacheScope,
   target: InvalidateBridgeQueriesTarget,
-  skip?: (key: readonly unknown[]) => boolean,
+  { skip, client }: InvalidateOptions = {},
 ): Promise<void> {
   const { instanceId, endpoint, revalidate = true } = target;
-  const keys = (key: unknown) =>
-    isBridgeQueryKey(key, instanceId) &&
-    endpointMatches(endpoint, (key as unknown[])[2]) &&
-    !skip?.(key as unknown[]);
+  const keys = (key: unknown) => {
+    const hit =
+      isBridgeQueryKey(key, instanceId) &&
+      endpointMatches(endpoint, (key as unknown[])[2]) &&
+      !skip?.(key as unknown[]);
+    if (hit) reportCache(client, 'invalidated', instanceId, key as unknown[]);
+    return hit;
+  };
   await (revalidate ? scope.mutate(keys) : scope.mutate(keys, undefined, { revalidate: false }));
 }

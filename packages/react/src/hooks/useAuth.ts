@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { useAuthState } from './internal/useAuthState';
 import { useMutationStore } from './internal/useMutationStore';
-import { invalidateBridgeQueries } from './invalidateBridgeQueries';
+import { invalidateQueries } from './invalidateBridgeQueries';
 import type { UseAuthResult } from './UseAuthResult';
 
 // The lifecycle's functions that are not account actions: a listener and its own teardown.
@@ -32,7 +32,7 @@ const NOT_ACTIONS = ['onRefreshed', 'dispose'];
 export function useAuth<L extends AuthLifecycleModule | undefined = undefined>(
   instanceId?: string,
 ): UseAuthResult<L> {
-  const [{ id, auth, account }, state] = useAuthState('useAuth', instanceId);
+  const [{ id, account }, auth, state] = useAuthState('useAuth', instanceId);
   const { cache, mutate } = useSWRConfig();
   // A mutation: the status of this hook's account actions, apart from `isLoading`. Failures
   // are kept as thrown (the actions rethrow them).
@@ -41,7 +41,9 @@ export function useAuth<L extends AuthLifecycleModule | undefined = undefined>(
   const actions = useMemo(() => {
     // After a sign-in (by any door): queries that failed while signed out (401) should load
     // for the new user.
-    const signedIn = () => void invalidateBridgeQueries({ cache, mutate }, { instanceId: id });
+    const scope = { cache, mutate };
+    const { client } = auth;
+    const signedIn = () => void invalidateQueries(scope, { instanceId: id }, { client });
     const wrapped: Record<string, unknown> = {
       async login(credentials: LoginCredentials) {
         const result = await auth.login(credentials);
@@ -51,7 +53,7 @@ export function useAuth<L extends AuthLifecycleModule | undefined = undefined>(
       async logout() {
         await auth.logout();
         // The next user of this device must not see the previous user's cached data.
-        await invalidateBridgeQueries({ cache, mutate }, { instanceId: id, revalidate: false });
+        await invalidateQueries(scope, { instanceId: id, revalidate: false }, { client });
       },
       // The service's own functions: they close over the service, no `this`.
       validateSession: auth.validateSession,

@@ -12,7 +12,7 @@ import { useBridgeInstance } from './internal/BridgeContext';
 import { affectedBy } from './internal/endpointScope';
 import { isQueued } from './internal/queued';
 import { useMutationStore } from './internal/useMutationStore';
-import { invalidateBridgeQueries } from './invalidateBridgeQueries';
+import { invalidateQueries } from './invalidateBridgeQueries';
 
 /**
  * The HTTP methods a form can submit with.
@@ -180,9 +180,10 @@ export function useBridgeFormSubmit<TData = any, TValues = Record<string, unknow
             return undefined as TData;
           }
           if (current.invalidateCache ?? true) {
-            void invalidateBridgeQueries(
+            void invalidateQueries(
               { cache, mutate },
               { instanceId: id, endpoint: affectedBy(current.endpoint) },
+              { client },
             );
           }
           return response.data as TData;

@@ -1,6 +1,7 @@
 import type { BridgeApiService, PaginatedResponse } from '@bridgekit/core';
 import { useCallback, useRef } from 'react';
 import { type Arguments, useSWRConfig } from 'swr';
+import { reportCache } from './internal/cacheEvents';
 import { invalidateQueries } from './invalidateBridgeQueries';
 import { oneOf } from './internal/oneOf';
 import { isQueued } from './internal/queued';
@@ -184,16 +185,17 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
           // value back (unless another mutation of that key started since). The cache keeps
           // the optimistic value on success until the invalidation below refetches it.
           await Promise.all(
-            keys.map((key) =>
-              mutateCache(key, request, {
+            keys.map((key) => {
+              reportCache(service.client, 'mutated', instanceId, key);
+              return mutateCache(key, request, {
                 optimisticData: (current: unknown) =>
                   optimisticValue(key as unknown[], current, type, String(vars.id), vars.data),
                 // A write the offline queue kept keeps its optimistic value until it is sent.
                 rollbackOnError: (error) => !isQueued(error),
                 populateCache: false,
                 revalidate: false,
-              }).catch(noop),
-            ),
+              }).catch(noop);
+            }),
           );
           let data: MutationData<T>[K];
           try {
@@ -207,8 +209,11 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
             await invalidateQueries(
               { cache, mutate: mutateCache },
               { instanceId, endpoint: service.endpoint },
-              // The deleted record's own queries are not asked again: they could only be a 404.
-              type === 'delete' ? (key) => isRecordKey(key, String(vars.id)) : undefined,
+              {
+                client: service.client,
+                // The deleted record's own queries are not asked again: they could only be a 404.
+                ...(type === 'delete' && { skip: (key) => isRecordKey(key, String(vars.id)) }),
+              },
             );
           }
           return data;

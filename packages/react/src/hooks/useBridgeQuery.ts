@@ -11,6 +11,7 @@ import {
 import { useCallback, useEffect } from 'react';
 import useSWR, { type SWRConfiguration, unstable_serialize, useSWRConfig } from 'swr';
 import { isAbandoned, readKey, showKey } from './internal/abortableReads';
+import { reportCache } from './internal/cacheEvents';
 import { oneOf } from './internal/oneOf';
 import { useServiceInstanceId } from './internal/serviceRegistry';
 
@@ -138,8 +139,10 @@ export function useBridgeQuery<T>(
   useEffect(() => (shown === null ? undefined : showKey(cache, shown)), [cache, shown]);
   const swr = useSWR(
     key,
-    (args: readonly unknown[]): Promise<unknown> =>
-      readKey<unknown>(cache, unstable_serialize(args), (signal) => {
+    async (args: readonly unknown[]): Promise<unknown> => {
+      const serialized = unstable_serialize(args);
+      const had = cache.get(serialized)?.data !== undefined;
+      const data = await readKey<unknown>(cache, serialized, (signal) => {
         const p = args[4];
         if (type === 'get') {
           const { id, params: getParams } = p as GetQueryParams;
@@ -147,7 +150,10 @@ export function useBridgeQuery<T>(
         }
         if (type === 'search') return service.search(p as SearchParams, { signal });
         return service.getList(p as QueryParams, { signal });
-      }),
+      });
+      reportCache(service.client, had ? 'revalidated' : 'fetched', instanceId, args);
+      return data;
+    },
     config as SWRConfiguration,
   );
   // data, error and isLoading are read here so that a render follows each of their changes;

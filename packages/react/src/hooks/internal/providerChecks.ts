@@ -7,9 +7,10 @@
 import { DEFAULT_AUTH_PATHS, rejectUnknownKeys } from '@bridgekit/core';
 import type { BridgeClientInstance, BridgeProviderProps } from '../BridgeProviderProps';
 import type { ModuleOptions } from './instanceModules';
+import { MODULE_NAMES, MODULES, type ModuleName } from './providerModules';
 
-// Every key the provider reads. Written as a `Record` of the interface's keys, so that a new
-// prop or instance option cannot be forgotten here.
+// Every key the provider reads besides the modules (`providerModules`). Written as a `Record`
+// of the interface's keys, so that a new prop or instance option cannot be forgotten here.
 const PROPS = Object.keys({
   config: true,
   client: true,
@@ -17,22 +18,18 @@ const PROPS = Object.keys({
   defaultInstance: true,
   authPaths: true,
   userStorageKey: true,
-  lifecycle: true,
-  offline: true,
   transformConfig: true,
   swr: true,
   persist: true,
   children: true,
-} satisfies Record<keyof BridgeProviderProps, true>);
+} satisfies Record<Exclude<keyof BridgeProviderProps, ModuleName>, true>).concat(MODULE_NAMES);
 const CLIENT_INSTANCE = Object.keys({
   client: true,
   authPaths: true,
   userStorageKey: true,
-  lifecycle: true,
-  offline: true,
-} satisfies Record<keyof BridgeClientInstance, true>);
+} satisfies Record<Exclude<keyof BridgeClientInstance, ModuleName>, true>).concat(MODULE_NAMES);
 // The client form's props: beside a config or instances they would be silently ignored.
-const CLIENT_FORM = ['authPaths', 'userStorageKey', 'lifecycle', 'offline'] as const;
+const CLIENT_FORM = ['authPaths', 'userStorageKey', ...MODULE_NAMES] as const;
 const AUTH_PATHS = Object.keys(DEFAULT_AUTH_PATHS);
 
 /**
@@ -58,7 +55,7 @@ export function checkProps(props: BridgeProviderProps): void {
 /**
  * Throws a `TypeError` naming what is wrong in an instance (`where` names it in the message:
  * `config.`, `instances.<id>.`, `''` for the props): an unknown key of a client instance or of
- * `authPaths`, a `lifecycle` or `offline` that is no module.
+ * `authPaths`, a module option (`providerModules`) that is no module.
  */
 export function checkInstance(where: string, instance: ModuleOptions & { client?: unknown }): void {
   const name = where === '' ? 'props' : where.slice(0, -1);
@@ -77,18 +74,7 @@ export function checkInstance(where: string, instance: ModuleOptions & { client?
       see: `see AuthPaths: ${AUTH_PATHS.join(', ')}`,
     });
   }
-  checkModule(
-    where,
-    'lifecycle',
-    instance.lifecycle,
-    "authLifecycle(options) from '@bridgekit/core/auth'",
-  );
-  checkModule(
-    where,
-    'offline',
-    instance.offline,
-    "offlineQueue(options) from '@bridgekit/core/offline'",
-  );
+  for (const key of MODULE_NAMES) checkModule(where, key, instance[key], MODULES[key].madeBy);
 }
 
 /** Throws a `TypeError` when an instance's module option is given and is no module (a function). */
