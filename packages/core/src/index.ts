@@ -32,6 +32,7 @@ export type {
   AccountFlow,
   Dialect,
   DialectAuth,
+  DialectCreates,
   DialectErrorContext,
   DialectErrorFields,
   DialectList,

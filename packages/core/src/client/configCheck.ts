@@ -142,6 +142,7 @@ const OPTIONS: Record<string, Check> = {
   timeout,
   includeSession: checkBoolean,
   secret: checkBoolean,
+  pinSession: checkBoolean,
   signal: withMethods('an AbortSignal', 'addEventListener'),
   paramsSerializer: checkFunction,
 };

@@ -60,6 +60,7 @@ export function prepareCall(settings: ClientSettings, args: CallArguments): Call
     request,
     origin,
     withCredentials: includeSession && settings.credentials !== undefined,
+    pinSession: options?.pinSession === true,
   });
   const ownHeaders = options?.headers;
   if (!includeSession) return finishHeaders(call, settings, null, ownHeaders);

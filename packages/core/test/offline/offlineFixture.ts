@@ -53,21 +53,12 @@ export interface Api {
   close(): Promise<void>;
 }
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
 /** Starts the reference server and a proxy in front of it, both on 127.0.0.1, OS-chosen ports. */
 export async function startApi(): Promise<Api> {
   const server = createServer({ seed: 'demo', loginThrottle: false });
   const { url: directUrl, port } = await server.listen(0, '127.0.0.1');
   const requests: ProxiedRequest[] = [];
   const api = { mode: 'pass' as ProxyMode };
-  // Stand-in for the server's own `Idempotency-Key` handling until it has it: a repeated key
-  // gets the first answer again, without reaching the server.
-  const answered = new Map<string, Promise<Answer | undefined>>();
   const proxy = createHttpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -92,35 +83,12 @@ export async function startApi(): Promise<Api> {
         );
         return;
       }
-      const key = req.headers['idempotency-key'];
-      const known = typeof key === 'string' ? answered.get(key) : undefined;
-      if (known) {
-        // A repeat, even of a request still in flight: the first answer, once it is there.
-        void known.then((first) => {
-          if (!first || mode === 'drop-answer') {
-            req.socket.destroy();
-            return;
-          }
-          res.writeHead(first.status, first.headers);
-          res.end(first.body);
-        });
-        return;
-      }
-      let settle: (answer: Answer | undefined) => void = () => {};
-      if (typeof key === 'string') {
-        answered.set(key, new Promise((resolve) => (settle = resolve)));
-      }
       const upstream = httpRequest(
         { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
           const parts: Buffer[] = [];
           answer.on('data', (part: Buffer) => parts.push(part));
           answer.on('end', () => {
-            settle({
-              status: answer.statusCode ?? 502,
-              headers: answer.headers,
-              body: Buffer.concat(parts),
-            });
             // The server has applied the write and answered: the answer is lost on the way.
             if (mode === 'drop-answer') {
               req.socket.destroy();
@@ -131,10 +99,7 @@ export async function startApi(): Promise<Api> {
           });
         },
       );
-      upstream.on('error', () => {
-        settle(undefined);
-        req.socket.destroy();
-      });
+      upstream.on('error', () => req.socket.destroy());
       upstream.end(body);
     });
   });
