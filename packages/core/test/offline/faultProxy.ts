@@ -18,6 +18,8 @@ export type ProxyMode =
   | 'cut'
   /** Hold the request `delayMs`, then close the connection: nothing reaches the server. */
   | 'late-cut'
+  /** Hold the request `delayMs`, then forward it and answer. */
+  | 'late-pass'
   /** Forward, let the server apply it, then close the connection without the answer. */
   | 'drop-answer'
   /** Forward, and hold the server's answer `delayMs` before passing it on. */
@@ -41,7 +43,7 @@ export interface FaultProxy {
   mode: ProxyMode;
   /** Decides per request (`undefined`: `mode`). */
   rule: ((request: Omit<ProxiedRequest, 'mode'>) => ProxyMode | undefined) | undefined;
-  /** The hold of `late-cut` and `late-answer`, in ms. */
+  /** The hold of `late-cut`, `late-pass` and `late-answer`, in ms. */
   delayMs: number;
   /** The `Retry-After` value `unavailable` sends (seconds or an HTTP date); none when unset. */
   retryAfter: string | undefined;
@@ -84,28 +86,32 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         );
         return;
       }
-      const upstream = httpRequest(
-        { host: hostname, port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          const parts: Buffer[] = [];
-          answer.on('data', (part: Buffer) => parts.push(part));
-          answer.on('end', () => {
-            // The server has applied the write and answered: the answer is lost on the way.
-            if (mode === 'drop-answer') {
-              req.socket.destroy();
-              return;
-            }
-            const pass = () => {
-              res.writeHead(answer.statusCode ?? 502, answer.headers);
-              res.end(Buffer.concat(parts));
-            };
-            if (mode === 'late-answer') setTimeout(pass, state.delayMs);
-            else pass();
-          });
-        },
-      );
-      upstream.on('error', () => req.socket.destroy());
-      upstream.end(body);
+      const forward = () => {
+        const upstream = httpRequest(
+          { host: hostname, port, method: req.method, path: req.url, headers: req.headers },
+          (answer) => {
+            const parts: Buffer[] = [];
+            answer.on('data', (part: Buffer) => parts.push(part));
+            answer.on('end', () => {
+              // The server has applied the write and answered: the answer is lost on the way.
+              if (mode === 'drop-answer') {
+                req.socket.destroy();
+                return;
+              }
+              const pass = () => {
+                res.writeHead(answer.statusCode ?? 502, answer.headers);
+                res.end(Buffer.concat(parts));
+              };
+              if (mode === 'late-answer') setTimeout(pass, state.delayMs);
+              else pass();
+            });
+          },
+        );
+        upstream.on('error', () => req.socket.destroy());
+        upstream.end(body);
+      };
+      if (mode === 'late-pass') setTimeout(forward, state.delayMs);
+      else forward();
     });
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
