@@ -58,7 +58,6 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
     if (!running) return;
     timer = setTimeout(() => void replay(), Math.min(ms, MAX_TIMER_MS));
   };
-  const held = () => state.model.heldUntil > Date.now();
 
   const changed = (write: StoredWrite) => {
     try {
@@ -159,7 +158,10 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
     await context.reload();
     for (;;) {
       const current = running;
-      if (!current || !connectivity.isOnline() || held()) return;
+      if (!current || !connectivity.isOnline()) return;
+      // The server's wait holds the queue: the replay comes back when it ends.
+      const wait = state.model.heldUntil - Date.now();
+      if (wait > 0) return later(wait + 1);
       const user = context.userId();
       const next = state.model.writes.find((w) => w.status === 'pending' && w.userId === user);
       if (!next) return;

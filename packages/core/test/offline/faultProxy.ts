@@ -24,7 +24,7 @@ export type ProxyMode =
   | 'drop-answer'
   /** Forward, and hold the server's answer `delayMs` before passing it on. */
   | 'late-answer'
-  /** Answer 503 without forwarding (with `Retry-After: retryAfter` when it is set). */
+  /** Answer `status` (503) without forwarding (with `Retry-After: retryAfter` when it is set). */
   | 'unavailable';
 
 export interface ProxiedRequest {
@@ -45,6 +45,8 @@ export interface FaultProxy {
   rule: ((request: Omit<ProxiedRequest, 'mode'>) => ProxyMode | undefined) | undefined;
   /** The hold of `late-cut`, `late-pass` and `late-answer`, in ms. */
   delayMs: number;
+  /** The status `unavailable` answers. */
+  status: number;
   /** The `Retry-After` value `unavailable` sends (seconds or an HTTP date); none when unset. */
   retryAfter: string | undefined;
   /** Every request the proxy received, in order. */
@@ -80,7 +82,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       if (mode === 'unavailable') {
         const retryAfter =
           state.retryAfter === undefined ? {} : { 'Retry-After': state.retryAfter };
-        res.writeHead(503, { 'Content-Type': 'application/json', ...retryAfter });
+        res.writeHead(state.status, { 'Content-Type': 'application/json', ...retryAfter });
         res.end(
           JSON.stringify({ success: false, error: 'Down for a moment', code: 'UNAVAILABLE' }),
         );
@@ -120,6 +122,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     mode: 'pass',
     rule: undefined,
     delayMs: 50,
+    status: 503,
     retryAfter: undefined,
     requests,
     async close() {
