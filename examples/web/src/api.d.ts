@@ -1119,7 +1119,10 @@ export interface operations {
                 /** @description Full-text search over the string fields. */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1128,6 +1131,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1139,6 +1144,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1172,6 +1186,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1227,7 +1243,10 @@ export interface operations {
                 /** @description Echoed in `meta.entity`. */
                 entity?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1236,6 +1255,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1247,6 +1268,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1262,7 +1292,10 @@ export interface operations {
     getUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1273,6 +1306,8 @@ export interface operations {
             /** @description One users row */
             200: {
                 headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1283,6 +1318,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1301,6 +1345,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1318,6 +1366,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1326,6 +1376,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["User"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["User"] | null;
                     };
                 };
             };
@@ -1365,6 +1433,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1386,6 +1458,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["User"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["User"] | null;
                     };
                 };
             };
@@ -1425,6 +1515,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1442,6 +1536,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1450,6 +1546,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["User"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["User"] | null;
                     };
                 };
             };
@@ -1495,7 +1609,10 @@ export interface operations {
                 /** @description Full-text search over the string fields. */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1504,6 +1621,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1515,6 +1634,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1548,6 +1676,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1603,7 +1733,10 @@ export interface operations {
                 /** @description Echoed in `meta.entity`. */
                 entity?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1612,6 +1745,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1623,6 +1758,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1638,7 +1782,10 @@ export interface operations {
     getProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1649,6 +1796,8 @@ export interface operations {
             /** @description One products row */
             200: {
                 headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1659,6 +1808,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1677,6 +1835,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1694,6 +1856,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1702,6 +1866,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Product"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Product"] | null;
                     };
                 };
             };
@@ -1741,6 +1923,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1762,6 +1948,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Product"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Product"] | null;
                     };
                 };
             };
@@ -1801,6 +2005,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -1818,6 +2026,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1826,6 +2036,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Product"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Product"] | null;
                     };
                 };
             };
@@ -1871,7 +2099,10 @@ export interface operations {
                 /** @description Full-text search over the string fields. */
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1880,6 +2111,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1891,6 +2124,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -1924,6 +2166,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1979,7 +2223,10 @@ export interface operations {
                 /** @description Echoed in `meta.entity`. */
                 entity?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1988,6 +2235,8 @@ export interface operations {
             /** @description A page of rows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1999,6 +2248,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description A weak validator of this answer: send it back as `If-None-Match` to get `304` while the page reads the same */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -2014,7 +2272,10 @@ export interface operations {
     getTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds (or a list of them, or `*`): the answer is `304` without a body while it still matches. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2025,6 +2286,8 @@ export interface operations {
             /** @description One tasks row */
             200: {
                 headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2035,6 +2298,15 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+            /** @description Not modified: `If-None-Match` matches (no body) */
+            304: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A failure, in the Bridgekit envelope */
             default: {
@@ -2053,6 +2325,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -2070,6 +2346,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2078,6 +2356,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Task"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Task"] | null;
                     };
                 };
             };
@@ -2117,6 +2413,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -2138,6 +2438,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Task"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Task"] | null;
                     };
                 };
             };
@@ -2177,6 +2495,10 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to send again (a random UUID per write): the same key from the same user within 24 h is answered with the first answer (`Idempotent-Replayed: true`) and applies nothing; the same key with another method, path or body is a 422 `IDEMPOTENCY_KEY_REUSED`; a repeat while the first runs waits for its answer. Visible ASCII characters. */
                 "Idempotency-Key"?: string;
+                /** @description Apply only if the record is still at this `ETag` (or any of a list; `*`: any current record). A stale tag, or any tag once the record was deleted, is a `412 PRECONDITION_FAILED`. Weak tags never match. */
+                "If-Match"?: string;
+                /** @description Apply only if the record is not at this `ETag` (`*`: never while it exists); a match is a `412 PRECONDITION_FAILED`. */
+                "If-None-Match"?: string;
             };
             path: {
                 id: string;
@@ -2194,6 +2516,8 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the remembered answer of an earlier request with the key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2202,6 +2526,24 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["Task"];
                         message?: string;
+                    };
+                };
+            };
+            /** @description `PRECONDITION_FAILED`: `If-Match` is stale (`data` is the current record, `ETag` its version) or the record was deleted (`data` is `null`, no `ETag`) */
+            412: {
+                headers: {
+                    /** @description The record's version, opaque: send it back as `If-Match` with a write, or as `If-None-Match` with a read */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: string;
+                        /** @constant */
+                        code: "PRECONDITION_FAILED";
+                        data: components["schemas"]["Task"] | null;
                     };
                 };
             };

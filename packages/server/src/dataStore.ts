@@ -1,15 +1,31 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { hashPassword } from './password';
+import { entityTag } from './entityTag';
+import { type HeldEntity, type LoadedDataSet, loadDataSet } from './loadDataSet';
 import type { BridgeData, EntityAccess, EntityRow, FieldSpec } from './types';
 import { createWriteQueue, removeStaleTempFiles } from './writeJsonAtomic';
 
-/** One collection as the server holds it: rows by id, in insertion order. */
+/**
+ * One collection as the server holds it: rows by id, in insertion order, and each row's entity
+ * tag. Rows change only through the store's `put` and `remove`, which keep the tags.
+ */
 export interface EntityState {
   readonly name: string;
   readonly schema: Record<string, FieldSpec>;
   readonly access: Required<EntityAccess>;
-  readonly rows: Map<string, EntityRow>;
+  readonly rows: ReadonlyMap<string, EntityRow>;
   nextId: number;
+}
+
+/** A change of one record, as `put` and `remove` report it. */
+export interface RecordChange {
+  /** The entity's name. */
+  entity: string;
+  id: string;
+  type: 'created' | 'updated' | 'deleted';
+  /** The record's entity tag after the change; for a deletion, the tag it had. */
+  version: string;
+  /** The stored row after the change (secrets included); absent for a deletion. */
+  row?: EntityRow;
 }
 
 /**
@@ -30,6 +46,12 @@ export interface FileSection {
 export interface DataStore {
   entity(name: string): EntityState | undefined;
   names(): string[];
+  /** Stores a row (a new one, or a new state of the row with its id) under a new entity tag. */
+  put(entity: EntityState, row: EntityRow): RecordChange;
+  /** Removes a row; `undefined` when there was none with that id. */
+  remove(entity: EntityState, id: string): RecordChange | undefined;
+  /** The entity tag (`ETag`) of a row, `undefined` when there is none with that id. */
+  versionOf(entity: EntityState, id: string): string | undefined;
   /** Hands out the next free string id of an entity. */
   allocateId(entity: EntityState): string;
   snapshot(): BridgeData;
@@ -37,50 +59,6 @@ export interface DataStore {
   save(): Promise<void>;
   /** Resolves when every pending write has finished. */
   flush(): Promise<void>;
-}
-
-function fail(source: string, message: string): never {
-  throw new TypeError(`Invalid ${source}: ${message}`);
-}
-
-function normalize(data: unknown, source: string): Map<string, EntityState> {
-  if (typeof data !== 'object' || data === null) fail(source, 'expected an object');
-  const entities = (data as BridgeData).entities;
-  if (typeof entities !== 'object' || entities === null) fail(source, 'missing "entities" object');
-  const result = new Map<string, EntityState>();
-  for (const [name, def] of Object.entries(entities)) {
-    if (!/^[A-Za-z][\w-]*$/.test(name)) fail(source, `entity name "${name}" is not URL-safe`);
-    if (typeof def?.schema !== 'object' || !Array.isArray(def.rows)) {
-      fail(source, `entity "${name}" needs "schema" and "rows"`);
-    }
-    const schema: Record<string, FieldSpec> = { id: { type: 'string' }, ...def.schema };
-    const rows = new Map<string, EntityRow>();
-    let maxId = 0;
-    for (const raw of def.rows) {
-      if (typeof raw !== 'object' || raw === null)
-        fail(source, `a row of "${name}" is not an object`);
-      const row: EntityRow = { ...raw, id: String(raw.id ?? rows.size + 1) };
-      // Seeds may carry plain passwords for convenience; only the hash is ever kept.
-      if (typeof row.password === 'string') {
-        row.passwordHash = hashPassword(row.password);
-        delete row.password;
-      }
-      if (rows.has(row.id)) fail(source, `duplicate id "${row.id}" in "${name}"`);
-      rows.set(row.id, row);
-      if (/^\d+$/.test(row.id)) maxId = Math.max(maxId, Number(row.id));
-    }
-    result.set(name, {
-      name,
-      schema,
-      access: {
-        read: def.access?.read ?? ['authenticated'],
-        write: def.access?.write ?? ['admin'],
-      },
-      rows,
-      nextId: Math.max(def.nextId ?? 0, maxId + 1),
-    });
-  }
-  return result;
 }
 
 /**
@@ -96,7 +74,7 @@ export function createDataStore(
   dataFile?: string,
   section?: FileSection,
 ): DataStore {
-  let entities: Map<string, EntityState>;
+  let loaded: LoadedDataSet;
   if (dataFile) removeStaleTempFiles(dataFile);
   if (dataFile && existsSync(dataFile)) {
     let parsed: unknown;
@@ -105,22 +83,33 @@ export function createDataStore(
     } catch (err) {
       throw new TypeError(`Invalid dataFile ${dataFile}: ${(err as Error).message}`);
     }
-    entities = normalize(parsed, `dataFile ${dataFile}`);
+    loaded = loadDataSet(parsed, `dataFile ${dataFile}`);
     try {
       section?.load((parsed as Record<string, unknown>)[section.name]);
     } catch (err) {
       throw new TypeError(`Invalid dataFile ${dataFile}: ${(err as Error).message}`);
     }
   } else {
-    entities = normalize(seed, 'seed');
+    loaded = loadDataSet(seed, 'seed');
   }
+  const { entities } = loaded;
+  let revision = loaded.revision;
+  // The store hands out only what it made itself, so the casts below always hold.
+  const held = (entity: EntityState) => entity as HeldEntity;
 
   const snapshot = (): BridgeData => ({
     version: 1,
+    revision,
     entities: Object.fromEntries(
       [...entities.values()].map((e) => [
         e.name,
-        { schema: e.schema, access: e.access, nextId: e.nextId, rows: [...e.rows.values()] },
+        {
+          schema: e.schema,
+          access: e.access,
+          nextId: e.nextId,
+          rows: [...e.rows.values()],
+          versions: Object.fromEntries(e.versions),
+        },
       ]),
     ),
   });
@@ -133,6 +122,25 @@ export function createDataStore(
   return {
     entity: (name) => entities.get(name),
     names: () => [...entities.keys()],
+    put(entity, row) {
+      const { rows, versions } = held(entity);
+      const type = rows.has(row.id) ? 'updated' : 'created';
+      const version = entityTag(++revision, row);
+      rows.set(row.id, row);
+      versions.set(row.id, version);
+      return { entity: entity.name, id: row.id, type, version, row };
+    },
+    remove(entity, id) {
+      const { rows, versions } = held(entity);
+      const version = versions.get(id);
+      if (!rows.has(id) || version === undefined) return undefined;
+      rows.delete(id);
+      versions.delete(id);
+      // A deletion is a change too: the next tag handed out is a new number.
+      revision++;
+      return { entity: entity.name, id, type: 'deleted', version };
+    },
+    versionOf: (entity, id) => held(entity).versions.get(id),
     allocateId(entity) {
       while (entity.rows.has(String(entity.nextId))) entity.nextId++;
       return String(entity.nextId++);

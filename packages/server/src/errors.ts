@@ -64,7 +64,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 }
 
 /**
- * Every failure becomes `{ success: false, error, code, errors? }` as JSON: thrown
+ * Every failure becomes `{ success: false, error, code, errors?, data? }` as JSON: thrown
  * `HttpError`s with their status, Fastify's 4xx errors kept, anything else a logged 500, and
  * unknown routes a 404. Input echoed in a message is only ever inside JSON.
  *
@@ -76,6 +76,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error, request, reply) => {
       const err = toHttpError(error);
       if (err.status >= 500) request.log.error(error);
+      if (err.extras?.headers) reply.headers(err.extras.headers);
       reply.code(err.status).send(errorBody(err));
     });
     app.setNotFoundHandler((request, reply) => {

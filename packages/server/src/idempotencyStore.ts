@@ -10,10 +10,11 @@ export interface IdempotencySettings {
   maxBytes: number;
 }
 
-/** An answer as it was sent: the status and the exact JSON text of the body. */
+/** An answer as it was sent: the status, the exact JSON text of the body, its `ETag`. */
 export interface RememberedAnswer {
   status: number;
   body: string;
+  etag?: string;
 }
 
 /** One remembered answer as the data file keeps it (the key only as its SHA-256). */
@@ -84,7 +85,8 @@ function isSavedAnswer(value: unknown): value is SavedAnswer {
     typeof v.fingerprint === 'string' &&
     typeof v.at === 'number' &&
     typeof v.status === 'number' &&
-    typeof v.body === 'string'
+    typeof v.body === 'string' &&
+    (v.etag === undefined || typeof v.etag === 'string')
   );
 }
 
@@ -213,9 +215,10 @@ export function createIdempotencyStore(
           );
         }
         if (item.at <= oldest) return;
-        const { scope, key, fingerprint, at, status, body } = item;
+        const { scope, key, fingerprint, at, status, body, etag } = item;
         const size = Buffer.byteLength(body);
-        keysOf(scope).set(key, { fingerprint, at, answer: { status, body }, size });
+        const answer = { status, body, ...(etag === undefined ? {} : { etag }) };
+        keysOf(scope).set(key, { fingerprint, at, answer, size });
         bytes += size;
       });
     },

@@ -10,7 +10,7 @@ import type { EntityRow } from './types';
  *
  * @example
  * const after = acceptSecondFactor(user, body.code);
- * if (after) users.rows.set(user.id, after);
+ * if (after) ctx.store.put(users, after);
  */
 export function acceptSecondFactor(user: EntityRow, code: string): EntityRow | undefined {
   const secret = user.twoFactorSecret;

@@ -68,6 +68,11 @@ export interface EntityDefinition {
   rows: EntityRow[];
   /** The next numeric id handed out on create; computed from the rows when absent. */
   nextId?: number;
+  /**
+   * Each row's entity tag (`ETag`) by id, as the server answers it; rows without one get a
+   * tag made from their content. Written to the data file so that tags survive a restart.
+   */
+  versions?: Record<string, string>;
 }
 
 /**
@@ -80,5 +85,11 @@ export interface EntityDefinition {
 export interface BridgeData {
   /** Format version of the data file. @default 1 */
   version?: number;
+  /**
+   * How many record changes the data set has seen: each change takes the next number into
+   * its record's entity tag, so a tag is never handed out twice for one data file.
+   * @default 0
+   */
+  revision?: number;
   entities: Record<string, EntityDefinition>;
 }

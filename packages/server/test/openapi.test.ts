@@ -144,6 +144,38 @@ describe('GET /openapi.json', () => {
     expect(keyed(doc.paths['/auth/login'].post)).toEqual([]);
   });
 
+  it('describes versions: ETag, If-None-Match and 304 on reads, If-Match and 412 on writes to a record', () => {
+    const header = (op: Json, name: string) =>
+      (op.parameters ?? []).find((p: Json) => p.in === 'header' && p.name === name);
+    for (const name of Object.keys(createDemoData().entities)) {
+      const collection = doc.paths[`/${name}`];
+      const one = doc.paths[`/${name}/{id}`];
+      for (const read of [collection.get, doc.paths[`/${name}/search`].get, one.get]) {
+        expect(header(read, 'If-None-Match'), read.operationId).toBeDefined();
+        expect(read.responses[200].headers.ETag, read.operationId).toBeDefined();
+        expect(read.responses[304].content, read.operationId).toBeUndefined();
+      }
+      expect(collection.get.responses[200].headers.ETag.description).toMatch(/weak/i);
+      for (const write of [collection.post, one.put, one.patch]) {
+        const ok = write.responses[write === collection.post ? 201 : 200];
+        expect(ok.headers.ETag, write.operationId).toBeDefined();
+      }
+      expect(one.delete.responses[200].headers.ETag).toBeUndefined();
+      expect(header(collection.post, 'If-Match')).toBeUndefined();
+      for (const write of [one.put, one.patch, one.delete]) {
+        expect(header(write, 'If-Match'), write.operationId).toBeDefined();
+        const failed = write.responses[412];
+        const schema = failed.content['application/json'].schema;
+        expect(schema.properties.code.const).toBe('PRECONDITION_FAILED');
+        expect(schema.properties.data.oneOf).toEqual([
+          one.get.responses[200].content['application/json'].schema.properties.data,
+          { type: 'null' },
+        ]);
+        expect(failed.headers.ETag).toBeDefined();
+      }
+    }
+  });
+
   it('describes the auth routes', () => {
     for (const path of ['/auth/login', '/auth/logout', '/auth/refresh', '/auth/register']) {
       expect(doc.paths[path]?.post, path).toBeDefined();

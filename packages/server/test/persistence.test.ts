@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '@bridgekit/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Running, start } from './helpers';
+import { type Running, raw, start } from './helpers';
 
 let dir: string;
 let running: Running | undefined;
@@ -90,6 +90,109 @@ describe('dataFile persistence', () => {
     const user = (await readJson(file)).entities.users.rows[0];
     expect(user.password).toBeUndefined();
     expect(user.passwordHash).toMatch(/^scrypt\$/);
+  });
+
+  it('keeps record versions across a restart, and never hands a tag out again after it', async () => {
+    const file = join(dir, 'data.json');
+    running = await start({ dataFile: file });
+    const session = (await (await running.signIn('admin')).getSessionId()) as string;
+    const send = (
+      method: string,
+      path: string,
+      headers: Record<string, string> = {},
+      body?: unknown,
+    ) =>
+      raw(`${running!.url}${path}`, {
+        method,
+        headers: { 'x-session-id': session, 'content-type': 'application/json', ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const untouched = (await send('GET', '/products/2')).headers.get('etag');
+    const seen = new Set<string>();
+    for (let price = 1; price <= 3; price++) {
+      seen.add((await send('PATCH', '/products/1', {}, { price })).headers.get('etag') as string);
+    }
+    const current = (await send('GET', '/products/1')).headers.get('etag') as string;
+    const stale = [...seen].filter((tag) => tag !== current);
+    await running.stop();
+    running = undefined;
+
+    running = await start({ dataFile: file });
+    const again = await running.signIn('admin');
+    const relogged = (await again.getSessionId()) as string;
+    const sendAgain = (
+      method: string,
+      path: string,
+      headers: Record<string, string>,
+      body?: unknown,
+    ) =>
+      raw(`${running!.url}${path}`, {
+        method,
+        headers: { 'x-session-id': relogged, 'content-type': 'application/json', ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    // Unchanged records keep their tags, so a client's If-Match still holds after a restart.
+    expect((await sendAgain('GET', '/products/2', {})).headers.get('etag')).toBe(untouched);
+    expect((await sendAgain('GET', '/products/1', {})).headers.get('etag')).toBe(current);
+    const notModified = await sendAgain('GET', '/products/1', { 'if-none-match': current });
+    expect(notModified.status).toBe(304);
+    for (const tag of stale) {
+      const refused = await sendAgain('PATCH', '/products/1', { 'if-match': tag }, { price: 9 });
+      expect(refused.status).toBe(412);
+    }
+    // The same values as before the restart: new states, so new tags, never an old one.
+    for (let price = 1; price <= 3; price++) {
+      const res = await sendAgain('PATCH', '/products/1', {}, { price });
+      expect(seen.has(res.headers.get('etag') as string)).toBe(false);
+    }
+    // The tag read before the restart is stale now too.
+    const outdated = await sendAgain('PATCH', '/products/1', { 'if-match': current }, { price: 9 });
+    expect(outdated.status).toBe(412);
+  });
+
+  it('in memory, a restarted server never matches a tag the earlier process handed out for another state', async () => {
+    running = await start();
+    const first = await running.signIn('admin');
+    const made = await first.patch('/products/1', { price: 7 });
+    expect(made.success).toBe(true);
+    const session = (await first.getSessionId()) as string;
+    const earlier = (
+      await raw(`${running.url}/products/1`, { headers: { 'x-session-id': session } })
+    ).headers.get('etag') as string;
+    await running.stop();
+    running = undefined;
+
+    // A fresh process from the same seed: another change takes the same revision number.
+    running = await start();
+    const admin = (await (await running.signIn('admin')).getSessionId()) as string;
+    const patch = (headers: Record<string, string>, body: unknown) =>
+      raw(`${running!.url}/products/1`, {
+        method: 'PATCH',
+        headers: { 'x-session-id': admin, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const other = await patch({}, { price: 8 });
+    expect(other.headers.get('etag')).not.toBe(earlier);
+    expect((await patch({ 'if-match': earlier }, { price: 1 })).status).toBe(412);
+  });
+
+  it('refuses a data file whose versions are not entity tags', async () => {
+    const file = join(dir, 'versions.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        entities: {
+          notes: {
+            schema: { text: { type: 'string' } },
+            rows: [{ id: '1', text: 'a' }],
+            versions: { '1': 'unquoted' },
+          },
+        },
+      }),
+    );
+    expect(() => createServer({ dataFile: file })).toThrow(/Invalid dataFile .*entity tag/);
+    await writeFile(file, JSON.stringify({ revision: -1, entities: {} }));
+    expect(() => createServer({ dataFile: file })).toThrow(/revision/);
   });
 
   it('refuses a data file that is not valid JSON, naming it', async () => {

@@ -7,7 +7,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 /**
  * CORS through `@fastify/cors` for an explicit allow-list: a listed origin gets its own origin
  * back with credentials, every method, the headers it asks for (X-Session-ID and `Prefer`
- * included) and `Retry-After`, `Preference-Applied` and `Idempotent-Replayed` exposed; any other
+ * included) and `Retry-After`, `Preference-Applied`, `Idempotent-Replayed` and `ETag` exposed; any other
  * origin gets no CORS header at all, and its preflight a 404.
  * Nothing is registered for an empty list.
  *
@@ -25,8 +25,10 @@ export const corsPlugin = fp(
       credentials: true,
       methods: METHODS,
       // Preference-Applied tells a cookie-session client that the server set the cookies;
-      // Idempotent-Replayed that a keyed write was answered from memory.
-      exposedHeaders: ['Retry-After', 'Preference-Applied', 'Idempotent-Replayed'],
+      // Idempotent-Replayed that a keyed write was answered from memory; ETag is the version
+      // a client sends back in If-Match (request headers, If-Match and If-None-Match
+      // included, are allowed as the preflight asks for them).
+      exposedHeaders: ['Retry-After', 'Preference-Applied', 'Idempotent-Replayed', 'ETag'],
       maxAge: 600,
       // A listed origin's OPTIONS without Access-Control-Request-Method would get a text/plain
       // 400 from strict mode; every answer of this server is JSON.

@@ -188,7 +188,7 @@ export async function authRoutes(app: FastifyInstance, ctx: ServerContext): Prom
       });
     }
     const users = ctx.store.entity('users');
-    users?.rows.set(user.id, { ...user, passwordHash: hashPassword(newPassword) });
+    if (users) ctx.store.put(users, { ...user, passwordHash: hashPassword(newPassword) });
     const ended = ctx.sessions.deleteUserSessions(user.id, session.id);
     await ctx.store.save();
     return { success: true, data: { endedSessions: ended } };

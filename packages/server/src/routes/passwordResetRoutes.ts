@@ -71,7 +71,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: ServerConte
     const user = outcome.ok ? users?.rows.get(outcome.userId) : undefined;
     if (!users || !user) throw new HttpError(400, 'Reset token is invalid or was already used');
 
-    users.rows.set(user.id, { ...user, passwordHash: hashPassword(password as string) });
+    ctx.store.put(users, { ...user, passwordHash: hashPassword(password as string) });
     ctx.resetTokens.dropUser(user.id);
     const ended = ctx.sessions.deleteUserSessions(user.id);
     // Whoever holds the mailbox owns the account: earlier failed guesses no longer count.

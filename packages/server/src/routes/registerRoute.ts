@@ -80,7 +80,7 @@ export async function registerRoute(app: FastifyInstance, ctx: ServerContext): P
       passwordHash: hashPassword(input.password),
       ...(users.schema.createdAt?.type === 'date' ? { createdAt: new Date().toISOString() } : {}),
     };
-    users.rows.set(user.id, user);
+    ctx.store.put(users, user);
     await ctx.store.save();
     const data = answerSignIn(ctx, request, reply, signIn(ctx, user));
     return reply.code(201).send({ success: true, data });

@@ -33,7 +33,8 @@ function readFields<K extends string>(body: unknown, names: readonly K[]): Recor
 }
 
 async function store(ctx: ServerContext, user: EntityRow): Promise<void> {
-  ctx.store.entity('users')?.rows.set(user.id, user);
+  const users = ctx.store.entity('users');
+  if (users) ctx.store.put(users, user);
   await ctx.store.save();
 }
 

@@ -5,16 +5,19 @@ import type { RememberedAnswer } from '../idempotencyStore';
 import { requestUser, type ServerContext } from '../ServerContext';
 import { tooManyAttempts } from '../tooManyAttempts';
 
-/** What a write returns once it changed the data: the status and body of its answer. */
+/** What a write returns once it changed the data: the status, body and `ETag` of its answer. */
 export interface WriteAnswer {
   status: number;
   body: unknown;
+  /** The written record's entity tag, sent as `ETag`. */
+  etag?: string;
 }
 
 /** Checks a request and changes the data at once (no `await`), or throws an `HttpError`. */
 export type ApplyWrite = (request: FastifyRequest) => WriteAnswer;
 
 function send(reply: FastifyReply, answer: RememberedAnswer): FastifyReply {
+  if (answer.etag !== undefined) reply.header('etag', answer.etag);
   return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 }
 
@@ -28,8 +31,8 @@ async function commit(
   apply: ApplyWrite,
   remember?: (answer: RememberedAnswer) => void,
 ): Promise<FastifyReply> {
-  const { status, body } = apply(request);
-  const answer = { status, body: JSON.stringify(body) };
+  const { status, body, etag } = apply(request);
+  const answer = { status, body: JSON.stringify(body), ...(etag === undefined ? {} : { etag }) };
   remember?.(answer);
   await ctx.store.save();
   return send(reply, answer);
@@ -40,8 +43,9 @@ async function commit(
  * request without a key is applied and answered once it is on disk; with a key, the first
  * request of the user with it is applied and its answer remembered, a repeat with the same
  * method, path and body answers that again (`Idempotent-Replayed: true`) without applying
- * anything, a repeat while the first runs waits for it, and the key with another request is a
- * 422 `IDEMPOTENCY_KEY_REUSED`. A refused write (any error) is not remembered.
+ * anything (even when the record changed since: the key is looked up before any `If-Match`),
+ * a repeat while the first runs waits for it, and the key with another request is a 422
+ * `IDEMPOTENCY_KEY_REUSED`. A refused write (any error, a 412 included) is not remembered.
  *
  * @example
  * app.delete('/:entity/:id', writeRoute(ctx, (request) => {

@@ -249,14 +249,23 @@ describe('fuzzed bodies', () => {
             'application/octet-stream',
           ),
           fc.constantFrom(admin, viewer),
-          async (entity, text, type, session) => {
+          // Half with an Idempotency-Key: the key's fingerprint reads the whole body.
+          fc.boolean(),
+          async (entity, text, type, session, keyed) => {
             const path = method === 'POST' ? `/${entity}` : `/${entity}/${1 + (text.length % 5)}`;
+            const key: Record<string, string> = keyed
+              ? { 'idempotency-key': crypto.randomUUID() }
+              : {};
             const answer = await send(path, {
               method,
-              headers: { 'content-type': type, 'x-session-id': session },
+              headers: { 'content-type': type, 'x-session-id': session, ...key },
               body: text,
             });
-            record(failures, `${method} ${path} [${type}] ${text.slice(0, 120)}`, answer);
+            record(
+              failures,
+              `${method} ${path} [${type}] keyed=${keyed} ${text.slice(0, 120)}`,
+              answer,
+            );
           },
         ),
         { numRuns: 250, seed: 31_337 },
@@ -305,6 +314,62 @@ describe('fuzzed bodies', () => {
     expect(health).toMatchObject({ status: 200, envelope: { success: true } });
     const list = await send('/products?limit=1', { headers: { 'x-session-id': admin } });
     expect(list.status).toBe(200);
+  });
+});
+
+describe('deeply nested bodies', () => {
+  // `{"a":{"a":…1}}` and `[[…]]`: a few kilobytes that nest thousands of levels deep, past
+  // where a recursive walk of the body (the Idempotency-Key fingerprint) overflows the stack.
+  const nested = (depth: number, kind: 'object' | 'array') =>
+    kind === 'object'
+      ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
+      : `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+  const cases = [2_238, 5_000, 100_000].flatMap((depth) =>
+    (['object', 'array'] as const).flatMap((kind) =>
+      [false, true].map((keyed) => ({ depth, kind, keyed })),
+    ),
+  );
+
+  it.each(['POST', 'PUT', 'PATCH'] as const)(
+    '%s: a 400 with a JSON error at any depth, with or without an Idempotency-Key',
+    async (method) => {
+      const path = method === 'POST' ? '/products' : '/products/1';
+      for (const { depth, kind, keyed } of cases) {
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          'x-session-id': admin,
+          ...(keyed ? { 'idempotency-key': crypto.randomUUID() } : {}),
+        };
+        const answer = await send(path, { method, headers, body: nested(depth, kind) });
+        expect(answer.status, `${kind} ${depth} keyed=${keyed}`).toBe(400);
+        expect(answer.envelope).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+      }
+    },
+  );
+
+  it('a body nested up to the limit is read (and refused for its fields, not its depth)', async () => {
+    for (const keyed of [false, true]) {
+      const answer = await send('/products', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-session-id': admin,
+          ...(keyed ? { 'idempotency-key': crypto.randomUUID() } : {}),
+        },
+        body: JSON.stringify({ name: 'x', price: 1, extra: JSON.parse(nested(63, 'array')) }),
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.envelope).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    }
+  });
+
+  it('brackets inside strings do not count as depth', async () => {
+    const answer = await send('/products', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': admin },
+      body: JSON.stringify({ name: `${'[{'.repeat(5_000)}"`, price: 1 }),
+    });
+    expect(answer.status).toBe(201);
   });
 });
 

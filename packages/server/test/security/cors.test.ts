@@ -23,7 +23,8 @@ function preflight(origin: string) {
     headers: {
       origin,
       'access-control-request-method': 'DELETE',
-      'access-control-request-headers': 'x-session-id,content-type,idempotency-key',
+      'access-control-request-headers':
+        'x-session-id,content-type,idempotency-key,if-match,if-none-match,last-event-id',
     },
   });
 }
@@ -46,7 +47,7 @@ describe('CORS', () => {
     }
   });
 
-  it('admits a listed origin with credentials, the session and key headers, Retry-After and Idempotent-Replayed exposed', async () => {
+  it('admits a listed origin with credentials, the session, key and precondition headers, Retry-After, Idempotent-Replayed and ETag exposed', async () => {
     running = await start({ cors: { origins: [APP, 'http://127.0.0.1:5173'] } });
     const res = await preflight(APP);
     expect(res.status).toBe(204);
@@ -54,6 +55,8 @@ describe('CORS', () => {
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
     expect(res.headers.get('access-control-allow-headers')).toMatch(/x-session-id/i);
     expect(res.headers.get('access-control-allow-headers')).toMatch(/idempotency-key/i);
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/if-match/i);
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/if-none-match/i);
     expect(res.headers.get('access-control-allow-methods')).toMatch(/DELETE/);
     expect(res.headers.get('vary')).toMatch(/origin/i);
     const get = await raw(`${running.url}/health`, {
@@ -62,6 +65,8 @@ describe('CORS', () => {
     expect(get.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     expect(get.headers.get('access-control-expose-headers')).toMatch(/retry-after/i);
     expect(get.headers.get('access-control-expose-headers')).toMatch(/idempotent-replayed/i);
+    // The version a client sends back in If-Match must be readable by the page's script.
+    expect(get.headers.get('access-control-expose-headers')).toMatch(/\betag\b/i);
     // A preflight is not a request of the client's: the log leaves it out.
     expect(running.server.requests().map((r) => r.method)).toEqual(['GET']);
   });
