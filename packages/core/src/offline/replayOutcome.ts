@@ -41,7 +41,13 @@ export function replayOutcome(
   const { method } = write;
   if (response.success) return 'applied';
   if (response.code === 'ABORTED') return 'wait';
-  if (status === 412) return 'conflict';
+  if (status === 412) {
+    // A delete whose record someone else deleted already (no current record): as it wanted.
+    if (method === 'DELETE' && (response.data === null || response.data === undefined)) {
+      return 'applied';
+    }
+    return 'conflict';
+  }
   if (method === 'POST' && creates.repeat === 'client-id' && creates.isRepeat(response)) {
     return 'applied';
   }
