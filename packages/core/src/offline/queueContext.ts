@@ -50,7 +50,11 @@ export interface QueueContext {
   userId(): string | null;
   /** Stores a new write, then shows it; rejects when storage refused it. */
   keep(write: NewWrite): Promise<StoredWrite>;
-  /** Stores a changed write, then shows it (nothing when another tab removed it). */
+  /**
+   * Stores a changed write, then shows it (removes it from the state when another tab removed
+   * it). When storage refuses the change, the stored write stays as it was and the state shows
+   * the change.
+   */
   update(write: StoredWrite): Promise<void>;
   /** Removes a write from the store, then from the state. */
   remove(id: string): Promise<void>;
@@ -160,9 +164,14 @@ export function createQueueContext(
       return kept;
     },
     async update(write) {
-      if (await storing(async () => store?.update(write)))
-        state.dispatch({ type: 'changed', write });
-      else state.dispatch({ type: 'removed', id: write.id });
+      let there = true;
+      try {
+        there = (await storing(async () => store?.update(write))) !== false;
+      } catch {
+        // Storage refused the change (a full quota): the stored write stays as it was, still
+        // one to send; the state shows the change, so the replay goes on.
+      }
+      state.dispatch(there ? { type: 'changed', write } : { type: 'removed', id: write.id });
       context.announce();
     },
     async remove(id) {
