@@ -95,8 +95,8 @@ describe('a replay made on an old version is refused and shown in conflicts', ()
       endpoint: '/products/5',
       body: { price: 1.5 },
     });
-    expect((conflict?.base as Product).price).not.toBe(99);
-    expect((conflict?.theirs as Product).price).toBe(99);
+    expect((conflict!.base as Product).price).not.toBe(99);
+    expect((conflict!.theirs as Product).price).toBe(99);
     expect(a.queue.getState().failed).toEqual([]);
 
     await expect(a.queue.resolve(conflict!.id, 'neither' as never)).rejects.toThrow(

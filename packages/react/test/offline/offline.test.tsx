@@ -87,6 +87,22 @@ function Pending() {
   );
 }
 
+let conflictsClient: Client | undefined;
+function Conflicts() {
+  conflictsClient = useBridgeClient();
+  const { conflicts, resolve } = useOfflineQueue();
+  return (
+    <div>
+      <p>conflicts {conflicts.length}</p>
+      {conflicts.map((c) => (
+        <button key={c.id} type="button" onClick={() => void resolve(c.id, 'mine')}>
+          Keep mine over {(c.theirs as Product).price}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 describe('<BridgeProvider persist={persistCache()}>', () => {
   it('shows the saved list at once after a reload with the network cut, and says isLoading until it is back', async () => {
     const storage = await signedInStorage();
@@ -279,33 +295,18 @@ describe('config={{ offline: offlineQueue() }}', () => {
 
   it('a replay refused because someone else changed the record shows in conflicts and the indicator; resolve settles it', async () => {
     const storage = await signedInStorage();
-    let client: Client | undefined;
-    function Outbox() {
-      client = useBridgeClient();
-      const { conflicts, resolve } = useOfflineQueue();
-      return (
-        <div>
-          <p>conflicts {conflicts.length}</p>
-          {conflicts.map((c) => (
-            <button key={c.id} type="button" onClick={() => void resolve(c.id, 'mine')}>
-              Keep mine over {(c.theirs as Product).price}
-            </button>
-          ))}
-        </div>
-      );
-    }
     render(
       <BridgeProvider config={{ baseUrl: api.url, storage, offline: offlineQueue() }}>
-        <Outbox />
+        <Conflicts />
         <OfflineIndicator />
       </BridgeProvider>,
     );
     await act(async () => {
-      await client!.get('/products/2');
+      await conflictsClient!.get('/products/2');
     });
     setOnline(false);
     await act(async () => {
-      expect((await client!.patch('/products/2', { price: 3 })).code).toBe('QUEUED');
+      expect((await conflictsClient!.patch('/products/2', { price: 3 })).code).toBe('QUEUED');
     });
     const other = device(api.url);
     await other.signIn('admin');
