@@ -77,8 +77,13 @@ function recordKey(url: string): string {
   return query === undefined ? trimmed : `${trimmed}?${query}`;
 }
 
-/** The answer's `ETag` when it is a strong one (a weak `W/"…"` never matches `If-Match`). */
-function strongEtag(response: ApiResponse): string | undefined {
+/**
+ * The answer's `ETag` when it is a strong one (a weak `W/"…"` never matches `If-Match`).
+ *
+ * @example
+ * strongEtag(response) // '"42-Qm9sZGx5IGdv"'
+ */
+export function strongEtag(response: ApiResponse): string | undefined {
   const etag = response.headers?.get('etag') ?? undefined;
   return etag?.startsWith('"') ? etag : undefined;
 }

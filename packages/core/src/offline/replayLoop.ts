@@ -13,6 +13,7 @@ import { exclusive } from './exclusive';
 import type { QueueContext } from './queueContext';
 import { KEY_HEADER } from './queuedRequest';
 import { publicWrite } from './queueState';
+import { strongEtag } from './recordVersions';
 import type { ConflictChoice, QueuedConflict, QueuedWrite } from './queueTypes';
 import { replayOutcome } from './replayOutcome';
 import type { StoredWrite } from './writeStore';
@@ -33,7 +34,7 @@ export interface ReplayLoop {
 
 /** The server's record a write conflicts with, from the answer (none: it was deleted). */
 function theirVersion(response: ApiResponse): StoredWrite['theirs'] {
-  const etag = response.headers?.get('etag') ?? undefined;
+  const etag = strongEtag(response);
   const record = response.status === 412 ? (response.data ?? null) : null;
   return etag === undefined ? { record } : { record, etag };
 }
@@ -97,6 +98,27 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
     changed(write);
   };
 
+  /**
+   * The user's later writes to the record of `applied`, made on the version it was made on, are
+   * made on top of it: they go with the version its answer gave (or without `If-Match` when it
+   * gave none), not against the user's own change.
+   */
+  const carryVersion = async (applied: StoredWrite, response: ApiResponse) => {
+    if (applied.ifMatch === undefined) return;
+    const etag = strongEtag(response);
+    const later = state.model.writes.filter(
+      (w) =>
+        w.seq > applied.seq &&
+        w.userId === applied.userId &&
+        w.endpoint === applied.endpoint &&
+        w.ifMatch === applied.ifMatch,
+    );
+    for (const write of later) {
+      const { ifMatch: _old, base: _base, ...rest } = write;
+      await context.update(etag ? { ...rest, ifMatch: etag, base: response.data } : rest);
+    }
+  };
+
   /** Sends one write; resolves whether the replay may go on with the next. */
   const send = async (write: StoredWrite, signal: AbortSignal): Promise<boolean> => {
     const headers = {
@@ -113,6 +135,7 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
     switch (replayOutcome(write, response, settings.creates, userChanged)) {
       case 'applied':
         await context.remove(write.id);
+        await carryVersion(write, response);
         // Another user's queries are not this write's business.
         if (!userChanged) changed(write);
         return true;

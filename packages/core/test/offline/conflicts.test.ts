@@ -175,6 +175,28 @@ describe('a replay made on an old version is refused and shown in conflicts', ()
   });
 });
 
+describe("the user's own writes", () => {
+  it('several writes to one record, queued on the version read, apply one after the other', async () => {
+    const a = await editor('editor');
+    await a.tab.client.get('/products/17');
+    net.set(false);
+    for (const stock of [1, 2, 3]) await a.tab.client.patch('/products/17', { stock });
+    await a.tab.client.delete('/products/17');
+    net.set(true);
+    await until(() => a.queue.getState().pending.length === 0);
+    expect(a.queue.getState()).toMatchObject({ conflicts: [], failed: [] });
+    const sent = api.requests.filter((r) => r.path === '/api/products/17' && r.method !== 'GET');
+    expect(sent.map((r) => r.headers['if-match'])).toEqual([
+      expect.stringMatching(/^"/),
+      expect.stringMatching(/^"/),
+      expect.stringMatching(/^"/),
+      expect.stringMatching(/^"/),
+    ]);
+    expect(new Set(sent.map((r) => r.headers['if-match'])).size).toBe(4);
+    expect(product(17)).toBeUndefined();
+  });
+});
+
 describe("onConflict: 'merge'", () => {
   it('a PATCH whose fields B left alone is sent again on the new version: both changes hold', async () => {
     const a = await editor('editor', { onConflict: 'merge' });
