@@ -87,9 +87,37 @@ export interface WriteStoreChoice {
  * const store = openWriteStore({ storage: undefined, fallback: client.getStorage(), name: 'bridgekit_offline_queue', lock });
  */
 export function openWriteStore(choice: WriteStoreChoice): WriteStore | undefined {
-  if (choice.storage) return keyValueStore(choice.storage, choice.name, choice.lock);
-  if (hasIndexedDb()) return indexedDbStore(choice.name);
-  return choice.fallback && keyValueStore(choice.fallback, choice.name, choice.lock);
+  const { storage, fallback, name, lock } = choice;
+  if (storage) return keyValueStore(storage, name, lock);
+  if (!hasIndexedDb()) return fallback && keyValueStore(fallback, name, lock);
+  const store = indexedDbStore(name);
+  return fallback ? adopting(store, keyValueStore(fallback, name, lock)) : store;
+}
+
+/**
+ * `store`, which first takes over the writes an earlier version kept in key-value storage
+ * (`localStorage`) under the same name, once: each is removed there only once `store` holds it
+ * (added now, or by another tab: its id is taken), so none is lost on the way.
+ */
+function adopting(store: WriteStore, earlier: WriteStore): WriteStore {
+  let adopted: Promise<void> | undefined;
+  const adopt = async () => {
+    for (const { seq: _seq, ...write } of await earlier.list()) {
+      const held = await store.add(write).then(
+        () => true,
+        (error: unknown) => (error as { name?: unknown } | null)?.name === 'ConstraintError',
+      );
+      if (held) await earlier.remove(write.id);
+    }
+  };
+  return {
+    ...store,
+    async list() {
+      adopted ??= adopt().catch(() => {});
+      await adopted;
+      return store.list();
+    },
+  };
 }
 
 const hasIndexedDb = () =>

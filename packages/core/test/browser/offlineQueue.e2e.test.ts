@@ -152,6 +152,40 @@ describe('the offline queue in Chromium', () => {
     }
   }, 120_000);
 
+  it('writes an earlier version kept in localStorage are taken over by IndexedDB and applied once', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await openTestPage(await context.newPage(), world);
+      await bk(page).signIn();
+      // What the queue of the earlier version left (one JSON document), for the signed-in user.
+      await page.evaluate(() => {
+        const user = JSON.parse(localStorage.getItem('bridgekit_user')!);
+        const write = {
+          id: '6f1c2b52-8a0e-4c55-9d3e-0a6f4b1d2c3e',
+          method: 'POST',
+          endpoint: '/tasks',
+          body: { title: 'kept by the earlier version', status: 'todo' },
+          queuedAt: Date.now(),
+          attempts: 0,
+          headers: {},
+          userId: String(user.id),
+        };
+        localStorage.setItem('bridgekit_offline_queue', JSON.stringify({ v: 1, writes: [write] }));
+      });
+      await page.reload();
+      await page.waitForFunction(() => 'bk' in window);
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('bridgekit_offline_queue')))
+        .toBeNull();
+      await expect
+        .poll(() => world.taskTitles().filter((t) => t === 'kept by the earlier version').length)
+        .toBe(1);
+      await expect.poll(() => bk(page).counts()).toMatchObject({ pending: 0 });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('the browser killed (SIGKILL) 0.5 s after a write was told QUEUED: applied once after restart', async () => {
     const profile = mkdtempSync(join(tmpdir(), 'bk-offline-profile-'));
     try {
