@@ -181,8 +181,11 @@ export function createQueueContext(
     },
     reload,
     async hasPending(user) {
-      const writes = (await store?.list().catch(() => undefined)) ?? state.model.writes;
-      return writes.some((w) => w.userId === user && w.status === 'pending');
+      const waits = (writes: readonly StoredWrite[]) =>
+        writes.some((w) => w.userId === user && w.status === 'pending');
+      // What this tab knows first; then the store, which another tab may have changed.
+      if (waits(state.model.writes)) return true;
+      return waits((await store?.list().catch(() => undefined)) ?? []);
     },
     announce: () => {},
   };

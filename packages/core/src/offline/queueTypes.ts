@@ -103,7 +103,7 @@ export interface OfflineQueueState {
   readonly waitingForOthers: number;
   /**
    * Until when (ms since the epoch) the server asked the queue to wait (`Retry-After`): no write
-   * is sent before, new ones are queued. `0` when it did not ask.
+   * is sent before, new ones are queued. `0` when no such wait holds it.
    */
   readonly heldUntil: number;
 }
@@ -185,7 +185,7 @@ export interface OfflineQueue {
    * @throws TypeError for a choice that is none of these, or a merged body for a `DELETE`
    */
   resolve(id: string, choice: ConflictChoice): Promise<void>;
-  /** Removes a write, whatever its list, without sending it. */
+  /** Removes a write of the signed-in user, whatever its list, without sending it. */
   discard(id: string): Promise<void>;
   /**
    * Starts the queue: its middleware on the client (and the record versions module's), the

@@ -185,6 +185,7 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
       // The server's wait holds the queue: the replay comes back when it ends.
       const wait = state.model.heldUntil - Date.now();
       if (wait > 0) return later(wait + 1);
+      if (state.model.heldUntil !== 0) state.dispatch({ type: 'held', until: 0 });
       const user = context.userId();
       const next = state.model.writes.find((w) => w.status === 'pending' && w.userId === user);
       if (!next) return;

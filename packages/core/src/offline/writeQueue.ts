@@ -90,7 +90,9 @@ export function createOfflineQueue(
       await context.remove(id);
       loop.changed(write);
     },
-    discard: (id) => context.remove(id),
+    async discard(id) {
+      if (find(id)) await context.remove(id);
+    },
     start(onApplied) {
       if (stopRunning) return stop;
       // The versions module first: the queue's middleware sees the `If-Match` it adds.
