@@ -10,8 +10,15 @@ import { getHeader, headerMap, putHeader } from '../client/headers';
 import type { ApiResponse, BridgeRequest, Middleware } from '../contract/http';
 import type { AuthService } from '../services/authService';
 import { checkOptions, integer } from './options';
+import { signedInUser } from './queuedRequest';
 
-/** The version of a record as the client last read (or wrote) it. */
+/**
+ * The version of a record as the client last read (or wrote) it.
+ *
+ * @example
+ * const version: RecordVersion | undefined = versions.get('/products/7');
+ * if (version) console.log(version.etag, version.record);
+ */
 export interface RecordVersion {
   /** Its strong `ETag`, sent back as `If-Match`. */
   readonly etag: string;
@@ -52,7 +59,12 @@ export interface RecordVersions {
   start(): () => void;
 }
 
-/** What `recordVersions` works for: a client, and its auth service to forget on a user change. */
+/**
+ * What `recordVersions` works for: a client, and its auth service to forget on a user change.
+ *
+ * @example
+ * const host: RecordVersionsHost = { client, auth: createAuthService(client) };
+ */
 export interface RecordVersionsHost {
   client: Client;
   /** When given, every version is forgotten when the signed-in user changes. @default none */
@@ -152,12 +164,12 @@ export function recordVersions(options: RecordVersionsOptions = {}): RecordVersi
       clear: () => known.clear(),
       start() {
         const removers = [client.use(middleware)];
-        let user = auth?.getState().user ?? null;
         if (auth) {
+          let user = signedInUser(auth);
           removers.push(
-            auth.subscribe(({ user: now }) => {
-              if (now?.id === user?.id && now?.email === user?.email) return;
-              user = now;
+            auth.subscribe(() => {
+              if (signedInUser(auth) === user) return;
+              user = signedInUser(auth);
               known.clear();
             }),
           );
