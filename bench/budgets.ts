@@ -95,13 +95,16 @@ export const MAX_PIPELINE_US = 5;
 //   an answer that holds none: createClient +0.22, core +0.22, app +0.20 KB;
 // - formBody (core only): +0.05 KB;
 // - useBridgeInfiniteQuery on one useSWR key, without the invalidation listeners: app -0.08 KB.
-export const CREATE_CLIENT_MAX_GZ = 11_800;
+// and the request flag that pins a replay's session (`pinSession`: checked, kept on the Call, no
+// re-signing, no rejection signal), createClient +0.04 KB; json-server 0.17's declaration of
+// what it does with a repeated create (`creates`, for the offline queue), jsonServer +0.08 KB.
+export const CREATE_CLIENT_MAX_GZ = 11_850;
 export const SEAM_MAX_GZ = 800;
-export const CORE_FULL_MAX_GZ = 17_350;
+export const CORE_FULL_MAX_GZ = 17_450;
 // Raised on 2026-11-29 from 27.15 KB: the providers' one list of modules, which open, start
 // and close the same way, with the auth service brought by the hooks and modules that need it
 // (+0.33 KB), and the binding's cache events (+0.13 KB).
-export const APP_BUNDLE_MAX_GZ = 27_600;
+export const APP_BUNDLE_MAX_GZ = 27_650;
 export const DIALECT_MAX_GZ = 3_050;
 // An app that reads data and never signs in (provider, useBridgeApi, useBridgeQuery): set at
 // 22.0 KB when the provider still made the auth service for every app (23.4 KB then) and the
@@ -111,7 +114,7 @@ export const DIALECT_MAX_GZ = 3_050;
 export const MINIMAL_APP_MAX_GZ = 23_150;
 // jsonServer() carries both json-server dialects (0.17 and 1.x) and the question that tells
 // them apart when no `version` is named, so its ceiling is its own.
-export const DIALECT_OWN_MAX_GZ: Record<string, number> = { jsonServer: 3_700 };
+export const DIALECT_OWN_MAX_GZ: Record<string, number> = { jsonServer: 3_750 };
 const dialectCeiling = (factory: string) => DIALECT_OWN_MAX_GZ[factory] ?? DIALECT_MAX_GZ;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
@@ -404,11 +407,11 @@ export const BUDGETS: Budget[] = [
     // Deterministic: the count of applications per write, not the time (reported).
     id: 'offline.replay',
     budget:
-      'offline replay of 1 000 queued writes against the reference server (answers lost on the way included): every write applied exactly once, in order; time reported',
+      'offline replay of 1 000 queued writes against the reference server, preconditions on (500 creates, 500 edits with If-Match; answers lost on the way included): every create applied exactly once, in order, every task at its last edit, no write refused; time reported',
     check: ({ offlineReplay: r }) =>
       r && {
-        measured: `${r.writes} writes in ${(r.replayMs / 1000).toFixed(2)} s (${r.writesPerSecond} writes/s, ${r.droppedAnswers} answers lost and replayed): ${r.exactlyOnce ? 'each applied once' : 'NOT each applied once'}, ${r.inOrder ? 'in order' : 'NOT in order'}`,
-        pass: r.exactlyOnce && r.inOrder,
+        measured: `${r.writes} writes in ${(r.replayMs / 1000).toFixed(2)} s (${r.writesPerSecond} writes/s, ${r.withIfMatch} with If-Match, ${r.droppedAnswers} answers lost and replayed): ${r.exactlyOnce ? 'each applied once' : 'NOT each applied once'}, ${r.inOrder ? 'in order' : 'NOT in order'}, ${r.notApplied} refused`,
+        pass: r.exactlyOnce && r.inOrder && r.notApplied === 0,
       },
   },
   // A timing figure like the others: the ReDoS defence itself is proven by the server's

@@ -262,7 +262,7 @@ export function renderReport(input: ReportInput): string {
     out.push('## 6. Offline replay');
     out.push('');
     out.push(
-      `${o.writes.toLocaleString('en-US')} creates (\`POST /tasks\`) made through one client with \`offlineQueue()\` while the platform says offline (each kept in storage, a \`MemoryStorage\` in Node), then replayed when it says online: in order, one at a time, each with its \`Idempotency-Key\`, against the reference server in the same process on a loopback port. A loopback proxy drops the answer of every ${Math.round(o.writes / Math.max(1, o.droppedAnswers))}th write after the server applied it; the queue sends those again with the same key. Exactly once and order are read from the server's data.`,
+      `${o.writes.toLocaleString('en-US')} writes made through one client with \`offlineQueue()\` (its record versions on) while the platform says offline (each kept in storage, a \`MemoryStorage\` in Node): half creates (\`POST /tasks\`), half edits (\`PATCH /tasks/:id\`, four to each task read first, each with \`If-Match\`: the version read, then the one the previous edit gave). They are replayed when the platform says online: in order, one at a time, each with its \`Idempotency-Key\`, against the reference server in the same process on a loopback port. A loopback proxy drops the answer of every ${Math.round(o.writes / Math.max(1, o.droppedAnswers))}th write after the server applied it; the queue sends those again with the same key. Exactly once, order and last edits are read from the server's data.`,
     );
     out.push('');
     out.push(
@@ -273,9 +273,11 @@ export function renderReport(input: ReportInput): string {
           ['replay, back online to empty', `${o.replayMs} ms`],
           ['writes per second', `**${o.writesPerSecond}**`],
           ['requests during the replay', String(o.requests)],
+          ['of them with If-Match', String(o.withIfMatch)],
+          ['writes refused (conflicts, failed)', String(o.notApplied)],
           ['answers lost and replayed', String(o.droppedAnswers)],
           ['each write applied exactly once', o.exactlyOnce ? 'yes' : '**no**'],
-          ['applied in the order made', o.inOrder ? 'yes' : '**no**'],
+          ['applied in the order made, every task at its last edit', o.inOrder ? 'yes' : '**no**'],
         ],
       ),
     );

@@ -49,6 +49,7 @@ export type {
   AccountFlow,
   Dialect,
   DialectAuth,
+  DialectCreates,
   DialectErrorContext,
   DialectErrorFields,
   DialectList,

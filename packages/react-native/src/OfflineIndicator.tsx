@@ -1,3 +1,4 @@
+import type { OfflineQueueState } from '@bridgekit/core/offline';
 import { useOfflineQueueState } from '@bridgekit/react/hooks';
 import NetInfo from '@react-native-community/netinfo';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -33,19 +34,32 @@ export interface OfflineIndicatorProps {
 
 const changes = (count: number) => `${count} change${count === 1 ? '' : 's'}`;
 
+/** What the queue holds, as the banner says it: its lists and their words. */
+const LISTS = [
+  ['pending', 'waiting to be sent'],
+  ['failed', 'could not be sent'],
+  ['conflicts', "in conflict with someone else's"],
+  ['unknown', 'may have been applied'],
+  ['expired', 'too old to be sent'],
+] as const;
+
 /** The banner's text: the message while offline, then what the offline queue holds. */
-function bannerText(offline: boolean, message: string, pending: number, failed: number): string {
+function bannerText(offline: boolean, message: string, queue: OfflineQueueState | undefined) {
   const parts = offline ? [message] : [];
-  if (pending > 0) parts.push(`${changes(pending)} waiting to be sent`);
-  if (failed > 0) parts.push(`${changes(failed)} could not be sent`);
+  for (const [list, what] of LISTS) {
+    const count = queue?.[list].length ?? 0;
+    if (count > 0) parts.push(`${changes(count)} ${what}`);
+  }
   return parts.join(' · ');
 }
 
 /**
  * A banner (`accessibilityRole="alert"`) shown while the device is offline or the internet is
  * unreachable, per `@react-native-community/netinfo`, and while writes wait in the instance's
- * offline queue (`config={{ offline: offlineQueue() }}`): "No internet connection · 2 changes
- * waiting to be sent". Renders nothing when online with nothing waiting, or while the state
+ * offline queue (`config={{ offline: offlineQueue() }}`), in any of its lists: "No internet
+ * connection · 2 changes waiting to be sent · 1 change in conflict with someone else's" (then
+ * "could not be sent", "may have been applied", "too old to be sent"). Other users' writes are
+ * not counted. Renders nothing when online with nothing waiting, or while the state
  * is unknown. Works outside a provider too (then it shows the connection only).
  *
  * @example
@@ -64,7 +78,7 @@ export function OfflineIndicator({
   const [offline, setOffline] = useState(false);
   useEffect(() => NetInfo.addEventListener((state) => setOffline(!isReachable(state))), []);
   const queue = useOfflineQueueState(instanceId);
-  const text = bannerText(offline, message, queue?.pending.length ?? 0, queue?.failed.length ?? 0);
+  const text = bannerText(offline, message, queue);
   if (text === '') return null;
   return (
     <View

@@ -55,7 +55,9 @@ export type {
   UseBridgeViewOptions,
   UseBridgeViewResult,
   UseOfflineQueueResult,
+  ConflictChoice,
   OfflineQueueState,
+  QueuedConflict,
   QueuedWrite,
 } from '@bridgekit/react/hooks';
 export type {

@@ -24,6 +24,11 @@ export interface Call extends MiddlewareCall {
   signedWith: string | null;
   /** Whether a session module's credentials (`cookieSession`) go with the request. */
   readonly withCredentials: boolean;
+  /**
+   * The request keeps the session it was signed with (`RequestOptions.pinSession`): never
+   * re-signed, and its 401 is no rejection of the client's session.
+   */
+  readonly pinSession: boolean;
   /** Sticky: once the options or any step marked the body secret, the call is. */
   secret: boolean;
   /** Whether a middleware or an interceptor saw the request: the guard checks its headers again. */
@@ -49,6 +54,7 @@ export interface CallStart {
   request: BridgeRequest;
   origin: string;
   withCredentials?: boolean;
+  pinSession?: boolean;
 }
 
 /**
@@ -64,6 +70,7 @@ export function createCall(start: CallStart): Call {
     built: { url: request.url, body: request.body, origin: start.origin },
     signedWith: null,
     withCredentials: start.withCredentials ?? false,
+    pinSession: start.pinSession ?? false,
     sessionHeader: undefined,
     ownHeaders: undefined,
     secret: request.secret === true,
@@ -93,7 +100,7 @@ export function setRequest(call: Call, request: BridgeRequest): void {
 /**
  * Settles one send of the call with its answer: whether the session reached the server that
  * answered (`sessionSent`, set as the request went out) decides `session` and `rejected` (a 401
- * to a request that carried the session).
+ * to a request that carried the session and did not pin it).
  *
  * @example
  * return settleCall(call, await readResponse(response));
@@ -102,6 +109,6 @@ export function settleCall(call: Call, outcome: ApiResponse): ApiResponse {
   // Without an HTTP response, the session reached no server.
   if (outcome.status === 0) call.sessionSent = false;
   call.session = call.sessionSent && !call.withCredentials ? call.signedWith : null;
-  call.rejected = call.sessionSent && outcome.status === 401;
+  call.rejected = call.sessionSent && outcome.status === 401 && !call.pinSession;
   return outcome;
 }

@@ -146,6 +146,7 @@ const OPTIONS: Record<string, Check> = {
   timeout,
   includeSession: checkBoolean,
   secret: checkBoolean,
+  pinSession: checkBoolean,
   signal: withMethods('an AbortSignal', 'addEventListener'),
   query: string,
   paramsSerializer: checkFunction,

@@ -61,6 +61,7 @@ export function prepareCall(settings: ClientSettings, args: CallArguments): Call
     request,
     origin,
     withCredentials: includeSession && settings.credentials !== undefined,
+    pinSession: options?.pinSession === true,
   });
   watchCall(call, settings.events, options?.query);
   const ownHeaders = options?.headers;

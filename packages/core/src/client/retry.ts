@@ -79,12 +79,21 @@ export function backoffDelay(retry: number, base: number): number {
  * retryWait({ success: false, status: 500, error: 'HTTP 500' }, 0, 300) // somewhere in [0, 300)
  */
 export function retryWait(outcome: ApiResponse, retry: number, base: number): number | undefined {
-  const asksForWait = outcome.status === 429 || outcome.status === 503;
-  const retryAfter = asksForWait
-    ? parseRetryAfter(outcome.headers?.get('retry-after') ?? null)
-    : undefined;
+  const retryAfter = serverAskedWait(outcome);
   if (retryAfter === undefined) return backoffDelay(retry, base);
   return retryAfter <= MAX_RETRY_AFTER_MS ? retryAfter : undefined;
+}
+
+/**
+ * The wait (ms) the server asked for with `Retry-After` (seconds or an HTTP date) on a 429 or
+ * 503, however long; `undefined` for any other outcome, or without a readable header.
+ *
+ * @example
+ * serverAskedWait(tooManyRequests) // 2000 for `Retry-After: 2`
+ */
+export function serverAskedWait(outcome: ApiResponse): number | undefined {
+  if (outcome.status !== 429 && outcome.status !== 503) return undefined;
+  return parseRetryAfter(outcome.headers?.get('retry-after') ?? null);
 }
 
 /**

@@ -62,10 +62,12 @@ export async function send(call: Call, settings: ClientSettings): Promise<ApiRes
   return settleCall(call, await sendAttempts(call, first, rules, settings));
 }
 
-// A replay carries the session current now (a refresh replaced it), if it carried the client's.
+// A replay carries the session current now (a refresh replaced it), if it carried the client's
+// and did not pin it.
 async function resignReplay(call: Call, settings: ClientSettings): Promise<void> {
   const old = call.signedWith;
-  if (old === null || sessionCarriers(call.request.headers, old).length === 0) return;
+  if (old === null || call.pinSession || sessionCarriers(call.request.headers, old).length === 0)
+    return;
   const now = await settings.session.resolve();
   if (now === null) return;
   replaceSession(call.request.headers, old, now);

@@ -197,6 +197,38 @@ export interface DialectErrorContext {
 }
 
 /**
+ * What a backend does with a create (`POST` to a collection) that reaches it twice: the first
+ * try's answer was lost on the way, and the offline write queue must know whether sending it
+ * again is safe (docs/guide/offline.md, "Creates whose answer was lost").
+ *
+ * - `'idempotency-key'`: it honours `Idempotency-Key` (a repeat gets the first answer again, and
+ *   applies nothing): the queue sends it again. The default protocol (the reference server).
+ * - `'client-id'`: it keeps an id the client gives in `field`, and refuses a second record with
+ *   that id: the queue gives every create a random id (`randomUuid()`) when it has none, and a
+ *   repeat the backend refuses for that reason (`isRepeat(response)`) counts as applied.
+ * - `'none'`: neither (it ignores the key and makes its own ids): a create whose answer was
+ *   lost waits in the queue's `unknown` list for the user to check, then resend or discard.
+ *
+ * Updates and deletes need none of this: sending one again sets the same state.
+ *
+ * @example
+ * const creates: DialectCreates = {
+ *   repeat: 'client-id',
+ *   field: 'id',
+ *   isRepeat: (response) => response.status === 409,
+ * };
+ */
+export type DialectCreates =
+  | { readonly repeat: 'idempotency-key' | 'none' }
+  | {
+      readonly repeat: 'client-id';
+      /** The record's id field, sent with the create. */
+      readonly field: string;
+      /** Whether a failed answer is the backend refusing a second record with the same id. */
+      isRepeat(response: ApiResponse): boolean;
+    };
+
+/**
  * How one backend family speaks. A plain object; every part optional.
  *
  * @example
@@ -232,6 +264,12 @@ export interface Dialect {
   records?: DialectRecords;
   operations?: DialectOperations;
   auth?: DialectAuth;
+  /**
+   * What the backend does with a create sent twice, for the offline write queue. The default
+   * protocol honours `Idempotency-Key`; a dialect that says nothing is taken as `'none'`.
+   * @default { repeat: 'none' } (the default protocol: { repeat: 'idempotency-key' })
+   */
+  creates?: DialectCreates;
   /**
    * The transport part: how requests and answers travel (the session header, envelopes, what
    * an error body means), as one middleware the client runs innermost, right before the

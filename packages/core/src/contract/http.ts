@@ -8,9 +8,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Why a call failed without an HTTP response (`status: 0`), or `'CLIENT_ERROR'` when the
- * client's own pipeline failed. Servers may send other codes in their error envelope.
+ * client's own pipeline failed. With the offline write queue (`@bridgekit/core/offline`) a
+ * write may also end `'QUEUED'` (kept on the device, sent later; not applied yet) or
+ * `'QUEUE_REFUSED'` (it had to be kept, and the device's storage refused it: a full quota,
+ * private mode, a failed transaction; it is neither applied nor kept). Servers may send other
+ * codes in their error envelope.
  */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'ABORTED' | 'CLIENT_ERROR';
+export type ClientErrorCode =
+  | 'NETWORK_ERROR'
+  | 'TIMEOUT'
+  | 'ABORTED'
+  | 'CLIENT_ERROR'
+  | 'QUEUED'
+  | 'QUEUE_REFUSED';
 
 /** Pagination metadata, normalized from the server's `meta` (aliases mapped, numbers parsed). */
 export interface ResponseMeta {
@@ -29,7 +39,10 @@ export interface ApiResponseBase {
   message?: string;
   /** Pagination metadata. */
   meta?: ResponseMeta;
-  /** `NETWORK_ERROR`, `TIMEOUT`, `ABORTED`, `CLIENT_ERROR`, or a code from the server's envelope. */
+  /**
+   * `NETWORK_ERROR`, `TIMEOUT`, `ABORTED`, `CLIENT_ERROR`, the offline queue's `QUEUED` and
+   * `QUEUE_REFUSED`, or a code from the server's envelope (`PRECONDITION_FAILED`…).
+   */
   code?: ClientErrorCode | (string & {});
   /** Field-level validation messages from the server's envelope (field -> message). */
   errors?: Record<string, string>;
@@ -229,4 +242,13 @@ export interface RequestOptions {
    * dialect may have written differently. Changes nothing of what is sent.
    */
   query?: string;
+  /**
+   * The request keeps the session it was signed with, and only that one: it is never re-signed
+   * with a newer session, and a 401 to it is not taken as the client's session being rejected
+   * (no session-rejected listener hears it, so the auth service does not sign out, and the auth
+   * lifecycle neither refreshes nor sends it again). For a request made on behalf of one user
+   * that may be answered after another signed in: the offline queue's replays.
+   * @default false
+   */
+  pinSession?: boolean;
 }

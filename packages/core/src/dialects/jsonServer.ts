@@ -5,6 +5,7 @@
  */
 import type { Dialect } from '../contract/dialect';
 import { rejectUnknownKeys } from '../checks';
+import type { ApiResponse } from '../contract/http';
 import type { QueryEntry } from '../query/serializer';
 import { jsonServerOfAnyVersion } from './jsonServerVersion';
 import { pair, totalCountHeader } from './shared';
@@ -50,6 +51,10 @@ const likeRegExp = (pattern: string) =>
   )}$`;
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+/** json-server 0.17's answer to a create whose id is taken (its router throws, Express answers). */
+const isDuplicateIdRefusal = (response: ApiResponse): boolean =>
+  response.status === 500 && /Insert failed, duplicate id/.test(String(response.data));
 
 /**
  * The dialect of json-server: 1.x with `{ version: 1 }`, 0.17 with `{ version: 0 }`, and
@@ -182,5 +187,10 @@ function speaking(version: 0 | 1): Dialect & { envelope: false } {
       const error = (body as { error?: unknown } | null)?.error;
       if (typeof error === 'string') return { error };
     },
+    // 0.17 keeps the id a create gives, and refuses a second one with it: a 500 whose text is
+    // `Error: Insert failed, duplicate id`. 1.x replaces every id with its own.
+    creates: v0
+      ? { repeat: 'client-id', field: 'id', isRepeat: isDuplicateIdRefusal }
+      : { repeat: 'none' },
   });
 }

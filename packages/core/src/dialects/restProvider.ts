@@ -51,8 +51,19 @@ export interface RestProviderParts
  * const api = createClient('https://api.acme.test', { dialect: acme });
  */
 export function restProvider(parts: RestProviderParts): Dialect & { envelope: false } {
-  const { name, query, list, records, operations, auth, session, errors, options, ...unknown } =
-    parts;
+  const {
+    name,
+    query,
+    list,
+    records,
+    operations,
+    auth,
+    creates,
+    session,
+    errors,
+    options,
+    ...unknown
+  } = parts;
   rejectUnknownKeys(unknown, [], { where: 'parts', factory: 'restProvider' });
   return {
     name,
@@ -67,6 +78,7 @@ export function restProvider(parts: RestProviderParts): Dialect & { envelope: fa
       list && ((response, requested) => listPage(list(response, requested), requested) as never),
     operations,
     auth,
+    creates,
     records: { updateMethod: 'PATCH', ...records },
   };
 }

@@ -6,7 +6,7 @@
  * removed when that user signs out or another signs in, and never restored for anyone else.
  */
 import type { StorageAdapter } from '../contract/http';
-import type { AuthService } from '../services/authService';
+import { signedInUser } from './queuedRequest';
 import type {
   CacheLike,
   CachePersister,
@@ -24,10 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const isBridgeKey = (key: unknown): key is unknown[] =>
   Array.isArray(key) && key[0] === 'bridgekit' && typeof key[1] === 'string';
 
-const userIdOf = (auth: AuthService): string | null => {
-  const user = auth.getState().user;
-  return user ? String(user.id ?? user.email ?? user.userName) : null;
-};
+const userIdOf = signedInUser;
 
 interface Saved {
   /** The user whose data the entry is (the one signed in when it was fetched). */

@@ -3,21 +3,40 @@
  * (`config={{ baseUrl, offline: offlineQueue() }}`). The options are checked here, once.
  */
 import { createAuthService } from '../services/authService';
+import { mustBe } from '../checks';
 import { checkOptions, delay, integer, storage } from './options';
 import type { OfflineQueueModule, OfflineQueueOptions } from './queueTypes';
 import { createOfflineQueue } from './writeQueue';
 
-const OPTIONS = { storage, maxAttempts: integer(1, 100), retryDelay: delay(1) };
+const OPTIONS = {
+  storage,
+  maxAttempts: integer(1, 100),
+  retryDelay: delay(1),
+  maxAge: delay(1),
+  onConflict: (name: string, value: unknown) => {
+    if (value !== 'merge' && typeof value !== 'function') {
+      throw mustBe(name, "'merge' or a function", value);
+    }
+  },
+  versions: (name: string, value: unknown) => {
+    if (value !== false && typeof value !== 'function') {
+      throw mustBe(name, 'false or a record versions module (recordVersions())', value);
+    }
+  },
+};
 
 /**
  * The offline write queue, as a module for a provider instance. Every write the instance's
  * client sends (the hooks', `BridgeForm`'s, your own `client.post`) then carries an
- * `Idempotency-Key`; one that starts while the platform says it is offline, or ends without
- * an answer, is kept on the device and resolves `{ success: false, status: 0, code: 'QUEUED' }`
- * at once. The queue sends it again when the platform is back online, when the provider
- * mounts, and on `replay()`: in order, one at a time, with the same key, under the session of
- * the user who made it. Sign-in and account requests, and bodies that cannot be stored
- * (`FormData`, files, streams), are never queued.
+ * `Idempotency-Key`, and `If-Match` when the client read the record with an `ETag`
+ * (`recordVersions`). One that starts while the platform says it is offline, or ends without
+ * an answer, is kept on the device (IndexedDB in a browser) and resolves
+ * `{ success: false, status: 0, code: 'QUEUED', data: write }` once stored; storage that refuses
+ * it makes it fail with `code: 'QUEUE_REFUSED'`. The queue sends it again when the platform is
+ * back online, when the provider mounts, and on `replay()`: in order, one at a time, with its
+ * key, under the session of the user who made it. What cannot be applied as it was shows in the
+ * queue's state: `failed`, `conflicts`, `unknown`, `expired`. Sign-in and account requests, and
+ * bodies that cannot be stored (`FormData`, files, streams), are never queued.
  *
  * @throws TypeError / RangeError naming an unknown or invalid option
  * @example
@@ -26,8 +45,10 @@ const OPTIONS = { storage, maxAttempts: integer(1, 100), retryDelay: delay(1) };
  */
 export function offlineQueue(options: OfflineQueueOptions = {}): OfflineQueueModule {
   checkOptions('offlineQueue', options, OPTIONS);
+  // Read now: a later change of the object changes nothing.
+  const taken = { ...options };
   // It needs the instance's auth service (whose writes wait for whom), and brings the factory:
   // a provider makes none for an app that uses no auth hook or module (`authService`).
-  const module: OfflineQueueModule = (host) => createOfflineQueue(host, options);
+  const module: OfflineQueueModule = (host) => createOfflineQueue(host, taken);
   return Object.assign(module, { authService: createAuthService });
 }

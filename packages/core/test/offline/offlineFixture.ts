@@ -1,14 +1,8 @@
 /**
  * The offline tests' world: the reference server (demo seed) on 127.0.0.1, a loopback proxy in
- * front of it that can cut connections or drop an answer after the server applied the write,
+ * front of it that refuses, delays or drops answers (`faultProxy`),
  * a platform connectivity the test switches, and a client signed in through its auth service.
  */
-import {
-  createServer as createHttpServer,
-  type IncomingHttpHeaders,
-  request as httpRequest,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   type AuthService,
   type Client,
@@ -19,136 +13,32 @@ import {
 } from '@bridgekit/core';
 import type { Connectivity } from '@bridgekit/core/offline';
 import { createServer } from '@bridgekit/server';
+import { type FaultProxy, startFaultProxy } from './faultProxy';
 
-/** What the proxy does with the next requests. */
-export type ProxyMode =
-  /** Forward and answer. */
-  | 'pass'
-  /** Close the connection at once: nothing reaches the server (a network error). */
-  | 'cut'
-  /** Forward, let the server apply it, then close the connection without the answer. */
-  | 'drop-answer'
-  /** Answer 503 without forwarding. */
-  | 'unavailable';
+export type { ProxiedRequest, ProxyMode } from './faultProxy';
 
-export interface ProxiedRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-  /** What the proxy did with it. */
-  mode: ProxyMode;
-}
-
-export interface Api {
+export interface Api extends FaultProxy {
   /** The proxy's API base URL (`…/api`): what clients use. */
   url: string;
   /** The server's own base URL, for checks that must not go through the proxy. */
   directUrl: string;
-  mode: ProxyMode;
-  /** Every request the proxy received, in order. */
-  readonly requests: ProxiedRequest[];
   /** The server's rows of an entity, as its data set holds them now. */
   rows(entity: string): Array<Record<string, unknown>>;
-  close(): Promise<void>;
-}
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
 }
 
 /** Starts the reference server and a proxy in front of it, both on 127.0.0.1, OS-chosen ports. */
 export async function startApi(): Promise<Api> {
   const server = createServer({ seed: 'demo', loginThrottle: false });
-  const { url: directUrl, port } = await server.listen(0, '127.0.0.1');
-  const requests: ProxiedRequest[] = [];
-  const api = { mode: 'pass' as ProxyMode };
-  // Stand-in for the server's own `Idempotency-Key` handling until it has it: a repeated key
-  // gets the first answer again, without reaching the server.
-  const answered = new Map<string, Promise<Answer | undefined>>();
-  const proxy = createHttpServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const mode = api.mode;
-      requests.push({
-        method: req.method ?? 'GET',
-        path: req.url ?? '',
-        headers: req.headers,
-        body: body.toString('utf8'),
-        mode,
-      });
-      if (mode === 'cut') {
-        req.socket.destroy();
-        return;
-      }
-      if (mode === 'unavailable') {
-        res.writeHead(503, { 'Content-Type': 'application/json' });
-        res.end(
-          JSON.stringify({ success: false, error: 'Down for a moment', code: 'UNAVAILABLE' }),
-        );
-        return;
-      }
-      const key = req.headers['idempotency-key'];
-      const known = typeof key === 'string' ? answered.get(key) : undefined;
-      if (known) {
-        // A repeat, even of a request still in flight: the first answer, once it is there.
-        void known.then((first) => {
-          if (!first || mode === 'drop-answer') {
-            req.socket.destroy();
-            return;
-          }
-          res.writeHead(first.status, first.headers);
-          res.end(first.body);
-        });
-        return;
-      }
-      let settle: (answer: Answer | undefined) => void = () => {};
-      if (typeof key === 'string') {
-        answered.set(key, new Promise((resolve) => (settle = resolve)));
-      }
-      const upstream = httpRequest(
-        { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          const parts: Buffer[] = [];
-          answer.on('data', (part: Buffer) => parts.push(part));
-          answer.on('end', () => {
-            settle({
-              status: answer.statusCode ?? 502,
-              headers: answer.headers,
-              body: Buffer.concat(parts),
-            });
-            // The server has applied the write and answered: the answer is lost on the way.
-            if (mode === 'drop-answer') {
-              req.socket.destroy();
-              return;
-            }
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            res.end(Buffer.concat(parts));
-          });
-        },
-      );
-      upstream.on('error', () => {
-        settle(undefined);
-        req.socket.destroy();
-      });
-      upstream.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const proxyPort = (proxy.address() as AddressInfo).port;
-  return Object.assign(api, {
-    url: directUrl.replace(`:${port}`, `:${proxyPort}`),
+  const { url: directUrl } = await server.listen(0, '127.0.0.1');
+  const proxy = await startFaultProxy(directUrl);
+  const closeProxy = proxy.close;
+  return Object.assign(proxy, {
+    url: `${proxy.origin}${new URL(directUrl).pathname}`,
     directUrl,
-    requests,
     rows: (entity: string) =>
       (server.snapshot().entities[entity]?.rows ?? []) as Array<Record<string, unknown>>,
     async close() {
-      proxy.closeAllConnections();
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await closeProxy();
       await server.close();
     },
   });

@@ -127,7 +127,7 @@ describe('a write that cannot reach the server is kept and resolves QUEUED at on
     expect(named('Answer lost')).toHaveLength(1);
   });
 
-  it('a write that cannot be stored (a full quota) fails as without the queue, with its error', async () => {
+  it("a write that cannot be stored (a full quota) fails with the network's answer and QUEUE_REFUSED", async () => {
     const full: StorageAdapter = Object.assign(new MemoryStorage(), {
       setItem: async (key: string) => {
         if (key === 'bridgekit_offline_queue') throw new Error('QuotaExceededError');
@@ -138,7 +138,17 @@ describe('a write that cannot reach the server is kept and resolves QUEUED at on
     const queue = started(tab);
     api.mode = 'cut';
     const res = await tab.client.post('/products', { name: 'No room', price: 1 });
-    expect(res).toMatchObject({ success: false, status: 0, code: 'NETWORK_ERROR' });
+    expect(res).toMatchObject({ success: false, status: 0, code: 'QUEUE_REFUSED' });
+    expect(res.error).toMatch(
+      /^Network error.*could not keep it to send later \(Error: QuotaExceededError\)$/,
+    );
+    expect(queue.getState().pending).toEqual([]);
+    // Offline, it is not sent at all, and fails the same way.
+    net.set(false);
+    api.requests.length = 0;
+    const offline = await tab.client.post('/products', { name: 'No room either', price: 1 });
+    expect(offline).toMatchObject({ success: false, status: 0, code: 'QUEUE_REFUSED' });
+    expect(api.requests).toEqual([]);
     expect(queue.getState().pending).toEqual([]);
   });
 });
@@ -350,7 +360,7 @@ describe('offlineQueue(options)', () => {
   it('refuses an unknown option and a bad value, naming them', () => {
     expect(() => offlineQueue({ maxAtempts: 3 } as never)).toThrow(
       new TypeError(
-        'options.maxAtempts is not an option of offlineQueue (known: storage, maxAttempts, retryDelay)',
+        'options.maxAtempts is not an option of offlineQueue (known: storage, maxAttempts, retryDelay, maxAge, onConflict, versions)',
       ),
     );
     expect(() => offlineQueue({ maxAttempts: 0 })).toThrow(RangeError);

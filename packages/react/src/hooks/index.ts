@@ -79,9 +79,11 @@ export {
   useOfflineQueueState,
 } from './useOfflineQueue';
 export type {
+  ConflictChoice,
   OfflineQueueModule,
   OfflineQueueState,
   PersistCacheModule,
+  QueuedConflict,
   QueuedWrite,
 } from '@bridgekit/core/offline';
 

@@ -6,11 +6,11 @@ import { BridgeContext, useBridgeInstance } from './internal/BridgeContext';
  * What `useOfflineQueue` returns: the queue's state and its actions.
  *
  * @example
- * const { isOnline, pending, failed, replay, retry, discard }: UseOfflineQueueResult = useOfflineQueue();
+ * const { pending, conflicts, unknown, expired, resolve, retry, discard }: UseOfflineQueueResult = useOfflineQueue();
  */
 export interface UseOfflineQueueResult
   extends OfflineQueueState,
-    Pick<OfflineQueue, 'replay' | 'retry' | 'discard'> {}
+    Pick<OfflineQueue, 'replay' | 'retry' | 'resolve' | 'discard'> {}
 
 const noQueue: OfflineQueue['subscribe'] = () => () => {};
 const nothing = () => undefined;
@@ -39,15 +39,17 @@ export function useOfflineQueueState(instanceId?: string): OfflineQueueState | u
 
 /**
  * The offline write queue of an instance (`config={{ baseUrl, offline: offlineQueue() }}`):
- * whether the platform is online, the signed-in user's writes that wait (`pending`) and those
- * the server refused or that ran out of attempts (`failed`), each
- * `{ id, method, endpoint, body, queuedAt, attempts, error? }`, and `replay()`, `retry(id)`,
- * `discard(id)`. Re-renders when any of it changes. Throws an `Error` naming the instance
- * outside a provider, for an unknown instance, or when the instance has no queue.
+ * whether the platform is online, the signed-in user's writes by outcome (`pending`, `failed`,
+ * `conflicts`, `unknown`, `expired`: see `OfflineQueueState`), each
+ * `{ id, method, endpoint, body, queuedAt, attempts, error? }` (a conflict also holds `base` and
+ * `theirs`), how many writes wait for another user (`waitingForOthers`), and `replay()`,
+ * `retry(id)`, `resolve(id, choice)`, `discard(id)`. Re-renders when any of it changes. Throws
+ * an `Error` naming the instance outside a provider, for an unknown instance, or when the
+ * instance has no queue.
  *
  * @example
  * function Outbox() {
- *   const { pending, failed, retry, discard } = useOfflineQueue();
+ *   const { pending, failed, conflicts, retry, resolve, discard } = useOfflineQueue();
  *   return (
  *     <ul>
  *       {pending.map((w) => <li key={w.id}>{w.method} {w.endpoint}: waiting</li>)}
@@ -55,6 +57,13 @@ export function useOfflineQueueState(instanceId?: string): OfflineQueueState | u
  *         <li key={w.id}>
  *           {w.endpoint}: {w.error} <button onClick={() => retry(w.id)}>Retry</button>
  *           <button onClick={() => discard(w.id)}>Discard</button>
+ *         </li>
+ *       ))}
+ *       {conflicts.map((c) => (
+ *         <li key={c.id}>
+ *           {c.endpoint} was changed by someone else
+ *           <button onClick={() => resolve(c.id, 'mine')}>Keep mine</button>
+ *           <button onClick={() => resolve(c.id, 'theirs')}>Keep theirs</button>
  *         </li>
  *       ))}
  *     </ul>
@@ -67,7 +76,13 @@ export function useOfflineQueue(instanceId?: string): UseOfflineQueueResult {
   const result = useMemo(
     () =>
       queue &&
-      state && { ...state, replay: queue.replay, retry: queue.retry, discard: queue.discard },
+      state && {
+        ...state,
+        replay: queue.replay,
+        retry: queue.retry,
+        resolve: queue.resolve,
+        discard: queue.discard,
+      },
     [queue, state],
   );
   if (!result) {

@@ -12,9 +12,11 @@ import {
   type MutationResult,
   OfflineIndicator,
   type UseBridgeCrudResult,
+  useBridgeClient,
   useBridgeCrud,
   useOfflineQueue,
 } from '@bridgekit/react';
+import type { Client } from '@bridgekit/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { unstable_serialize } from 'swr';
@@ -82,6 +84,22 @@ function Pending() {
     <p>
       pending {pending.length}, failed {failed.length}
     </p>
+  );
+}
+
+let conflictsClient: Client | undefined;
+function Conflicts() {
+  conflictsClient = useBridgeClient();
+  const { conflicts, resolve } = useOfflineQueue();
+  return (
+    <div>
+      <p>conflicts {conflicts.length}</p>
+      {conflicts.map((c) => (
+        <button key={c.id} type="button" onClick={() => void resolve(c.id, 'mine')}>
+          Keep mine over {(c.theirs as Product).price}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -273,6 +291,32 @@ describe('config={{ offline: offlineQueue() }}', () => {
     for (const type of ['online', 'offline', 'pagehide']) {
       expect(count(removed, type)).toBe(count(added, type));
     }
+  });
+
+  it('a replay refused because someone else changed the record shows in conflicts and the indicator; resolve settles it', async () => {
+    const storage = await signedInStorage();
+    render(
+      <BridgeProvider config={{ baseUrl: api.url, storage, offline: offlineQueue() }}>
+        <Conflicts />
+        <OfflineIndicator />
+      </BridgeProvider>,
+    );
+    await act(async () => {
+      await conflictsClient!.get('/products/2');
+    });
+    setOnline(false);
+    await act(async () => {
+      expect((await conflictsClient!.patch('/products/2', { price: 3 })).code).toBe('QUEUED');
+    });
+    const other = device(api.url);
+    await other.signIn('admin');
+    expect((await other.client.patch('/products/2', { price: 44 })).success).toBe(true);
+    setOnline(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep mine over 44' }));
+    expect(screen.getByRole('status').textContent).toBe("1 change conflicts with someone else's");
+    await screen.findByText('conflicts 0');
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(api.rows('products').find((row) => String(row.id) === '2')?.price).toBe(3);
   });
 
   it('useOfflineQueue() names the instance when it has no queue', () => {

@@ -1,0 +1,87 @@
+/**
+ * The queue waits by the client's own rules: `isRetryableOutcome` decides what is tried again,
+ * the client's backoff how long, and the server's `Retry-After` (seconds or an HTTP date) holds
+ * the whole queue: a write made during the wait is queued, not sent, and starts no replay.
+ */
+import { offlineQueue } from '@bridgekit/core/offline';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Api,
+  connectivitySwitch,
+  device,
+  type Switch,
+  startApi,
+  until,
+} from './offlineFixture';
+
+let api: Api;
+let net: Switch;
+let stop: (() => void) | undefined;
+beforeEach(async () => {
+  api = await startApi();
+  net = connectivitySwitch(true);
+});
+afterEach(async () => {
+  stop?.();
+  await api.close();
+});
+
+async function signedInQueue(options: Parameters<typeof offlineQueue>[0] = {}) {
+  const tab = device(api.url);
+  await tab.signIn('editor');
+  const queue = offlineQueue(options)({ client: tab.client, auth: tab.auth, connectivity: net });
+  stop = queue.start();
+  return { tab, queue };
+}
+
+const named = (name: string) => api.rows('products').filter((row) => row.name === name);
+const posts = () => api.requests.filter((r) => r.method === 'POST' && r.path === '/api/products');
+
+describe.each([
+  ['seconds', () => '2'],
+  ['an HTTP date', () => new Date(Date.now() + 3000).toUTCString()],
+])('Retry-After as %s', (_name, retryAfter) => {
+  it('holds the whole queue: a new write waits in it, unsent, and both go when the wait ends', async () => {
+    const { tab, queue } = await signedInQueue({ retryDelay: 60_000 });
+    net.set(false);
+    await tab.client.post('/products', { name: 'Asked to wait', price: 1 });
+    api.mode = 'unavailable';
+    api.retryAfter = retryAfter();
+    net.set(true);
+    await until(() => queue.getState().heldUntil > Date.now());
+    const { heldUntil } = queue.getState();
+    expect(heldUntil).toBeLessThanOrEqual(Date.now() + 3000);
+    api.mode = 'pass';
+    const tries = posts().length;
+    const res = await tab.client.post('/products', { name: 'During the wait', price: 1 });
+    expect(res.code).toBe('QUEUED');
+    expect(res.error).toMatch(/^The server asked to wait/);
+    // Nothing is sent before the wait ends: not the new write, not a replay.
+    await queue.replay();
+    expect(posts()).toHaveLength(tries);
+    await until(() => Date.now() >= heldUntil);
+    await until(() => queue.getState().pending.length === 0);
+    expect(posts().filter((r) => r.mode === 'pass').length).toBe(2);
+    expect(posts().findIndex((r) => r.mode === 'pass')).toBe(tries);
+    expect(named('Asked to wait')).toHaveLength(1);
+    expect(named('During the wait')).toHaveLength(1);
+  }, 15_000);
+});
+
+describe("the client's retry classes", () => {
+  it.each([
+    [425, 'pending'],
+    [501, 'failed'],
+    [408, 'pending'],
+  ] as const)('a %i answering a replay leaves the write %s', async (status, list) => {
+    const { tab, queue } = await signedInQueue({ retryDelay: 60_000 });
+    net.set(false);
+    await tab.client.post('/products', { name: `Answered ${status}`, price: 1 });
+    api.mode = 'unavailable';
+    api.status = status;
+    net.set(true);
+    await until(() => posts().length === 1);
+    await until(() => queue.getState()[list][0]?.attempts === 1);
+    expect(queue.getState()[list === 'failed' ? 'pending' : 'failed']).toEqual([]);
+  });
+});
