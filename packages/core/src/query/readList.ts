@@ -107,7 +107,14 @@ export async function readList(
         `GET ${endpoint} answered no list, and query().get() reads lists: read this answer with get()`,
       );
     }
-    return { ...response, data: list.data, meta: listMeta(list.meta) };
+    const meta = listMeta(list.meta);
+    // Without a lists part the meta is the envelope's own: its other keys (an `offset`, the
+    // search's `q`) stay beside the page, size and total, as on every other call.
+    return {
+      ...response,
+      data: list.data,
+      meta: dialect?.list ? meta : { ...response.meta, ...meta },
+    };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     return failure('CLIENT_ERROR', `${dialect?.name} could not read the list: ${why}`);
