@@ -108,8 +108,9 @@ const jsonServer0Table: Table = (entries) => {
               (v) =>
                 new RegExp(v, 'i').test(sample.toUpperCase()) &&
                 new RegExp(v, 'i').test(sample) &&
-                (trail || (lead && literal === '') || !new RegExp(v, 'i').test(`${sample}z`)) &&
-                (lead || (trail && literal === '') || !new RegExp(v, 'i').test(`z${sample}`)),
+                // '#' is never in a generated literal: an anchored end refuses one more character.
+                (trail || (lead && literal === '') || !new RegExp(v, 'i').test(`${sample}#`)) &&
+                (lead || (trail && literal === '') || !new RegExp(v, 'i').test(`#${sample}`)),
             ],
           ];
         }
