@@ -289,6 +289,7 @@ const DIALECTS = {
     'readUser',
     'restPath',
     'restProvider',
+    'rowsOf',
     'strapi',
     'totalCountHeader',
     'unsupported',

@@ -10,7 +10,7 @@ import type { Dialect } from '../contract/dialect';
 import { rejectUnknownKeys } from '../checks';
 import { queryText } from '../query/params';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, flattenErrors } from './shared';
+import { encodeQueryComponent as enc, flattenErrors, rowsOf } from './shared';
 import { restProvider } from './restProvider';
 
 /** Options of `djangoRest`. */
@@ -170,7 +170,7 @@ export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelop
     },
     list(response, requested) {
       const body: Obj = response.data ?? {};
-      const rows = Array.isArray(body) ? body : (body.results ?? []);
+      const rows = rowsOf(Array.isArray(body) ? body : body.results);
       const n = rows.length;
       const count = Array.isArray(body) ? n : body.count;
       const next = body.next ?? null;

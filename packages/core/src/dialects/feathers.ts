@@ -5,7 +5,7 @@
 import type { Dialect } from '../contract/dialect';
 import { rejectUnknownKeys } from '../checks';
 import type { QueryEntry } from '../query/serializer';
-import { flattenErrors, pair } from './shared';
+import { flattenErrors, pair, rowsOf } from './shared';
 import { restProvider } from './restProvider';
 
 /** Options of `feathers()`. */
@@ -159,9 +159,9 @@ export function feathers(options: FeathersOptions = {}): Dialect & { envelope: f
     list(response) {
       const body = response.data as any;
       if (Array.isArray(body)) return { data: body };
-      const { data = [], total, limit, skip = 0 } = body ?? {};
+      const { data, total, limit, skip = 0 } = body ?? {};
       return {
-        data,
+        data: rowsOf(data),
         total,
         offset: skip,
         ...(limit > 0 && { limit, page: Math.floor(skip / limit) + 1 }),

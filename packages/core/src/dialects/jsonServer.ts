@@ -8,7 +8,7 @@ import { rejectUnknownKeys } from '../checks';
 import type { ApiResponse } from '../contract/http';
 import type { QueryEntry } from '../query/serializer';
 import { jsonServerOfAnyVersion } from './jsonServerVersion';
-import { pair, totalCountHeader } from './shared';
+import { pair, rowsOf, totalCountHeader } from './shared';
 import { restProvider } from './restProvider';
 
 /** Options of `jsonServer()`. */
@@ -179,9 +179,9 @@ function speaking(version: 0 | 1): Dialect & { envelope: false } {
           ? { data: body, total: body.length, page: 1, limit: body.length, next: false }
           : { data: body, total, limit };
       }
-      const { data = [], items, prev, next } = body ?? {};
+      const { data, items, prev, next } = body ?? {};
       const page = prev != null ? prev + 1 : next != null ? next - 1 : 1;
-      return { data, total: items, next: next != null, page, limit };
+      return { data: rowsOf(data), total: items, next: next != null, page, limit };
     },
     errors(body) {
       const error = (body as { error?: unknown } | null)?.error;

@@ -13,6 +13,7 @@ import {
   encodeValue,
   entryLabel,
   flattenErrors,
+  rowsOf,
   unsupported,
 } from './shared';
 import { restProvider } from './restProvider';
@@ -204,7 +205,7 @@ export function laravel(options: LaravelOptions = {}): Dialect & { envelope: fal
       const next = links && !Array.isArray(links) ? links.next : meta.next_page_url;
       const number = (x: unknown) => (x == null || Number.isNaN(Number(x)) ? undefined : Number(x));
       return {
-        data: Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : [],
+        data: rowsOf(Array.isArray(body) ? body : body?.data),
         total: number(meta.total),
         page: number(meta.current_page),
         limit: number(meta.per_page),

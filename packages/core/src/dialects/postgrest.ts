@@ -7,7 +7,13 @@ import type { Dialect } from '../contract/dialect';
 import { rejectUnknownKeys } from '../checks';
 import { queryText } from '../query/params';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent as enc, encodeValue, entryLabel, unsupported } from './shared';
+import {
+  encodeQueryComponent as enc,
+  encodeValue,
+  entryLabel,
+  rowsOf,
+  unsupported,
+} from './shared';
 import { restProvider } from './restProvider';
 
 /** Options of `postgrest()`. */
@@ -176,7 +182,7 @@ export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope:
       // `Content-Range: 0-24/3573458`; `0-24/*` when not counted
       const total = /\/(\d+)$/.exec(response.headers?.get('content-range') ?? '')?.[1];
       return {
-        data: Array.isArray(response.data) ? response.data : [],
+        data: rowsOf(response.data),
         total: total === undefined ? undefined : Number(total),
         limit: requested.limit ?? (requested.page && PAGE),
       };

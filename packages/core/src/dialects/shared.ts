@@ -97,6 +97,20 @@ export interface ListFacts<T> {
 }
 
 /**
+ * The rows of a list answer: `value` when it is an array. Anything else means the answer holds
+ * no list (an endpoint that answers one record, an error page with a 200): a lists part refuses
+ * it instead of showing an empty page, and the call fails with this message.
+ *
+ * @throws TypeError when `value` is not an array
+ * @example
+ * rowsOf(body.results); // the array, or a TypeError
+ */
+export function rowsOf(value: unknown): unknown[] {
+  if (!Array.isArray(value)) throw new TypeError('the answer holds no list of rows');
+  return value;
+}
+
+/**
  * `{ data, meta }` from what the backend said: `total` only when given; `hasMore` from the
  * backend's next, else total and position, else a full page of a known size, else `false`.
  *

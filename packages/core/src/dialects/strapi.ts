@@ -7,7 +7,14 @@
 import type { Dialect } from '../contract/dialect';
 import { rejectUnknownKeys } from '../checks';
 import type { QueryEntry } from '../query/serializer';
-import { encodeQueryComponent, entryLabel, flattenErrors, pair, unsupported } from './shared';
+import {
+  encodeQueryComponent,
+  entryLabel,
+  flattenErrors,
+  pair,
+  rowsOf,
+  unsupported,
+} from './shared';
 import { restProvider } from './restProvider';
 
 /** Options of `strapi()`. */
@@ -167,7 +174,7 @@ export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false
       };
       const p = body?.meta?.pagination ?? {};
       return {
-        data: (Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : []) as never[],
+        data: rowsOf(Array.isArray(body) ? body : body?.data),
         total: p.total,
         page: p.page,
         limit: p.pageSize ?? p.limit,

@@ -10,7 +10,7 @@ import { BridgeApiError } from './BridgeApiError';
 import { type PaginatedResponse, parseListResponse } from './parseListResponse';
 
 export type { EntityOperation, PaginatedResponse, PaginationMeta } from '../contract/entity';
-import type { EntityOperation } from '../contract/entity';
+import type { EntityOperation, ListRequest } from '../contract/entity';
 export { parseListResponse } from './parseListResponse';
 
 /**
@@ -317,6 +317,16 @@ export function createBridgeApiService<T>(
     const url = appendQuery(path(operation, key), query.serialize(entries));
     return succeeded(await request(operation, url, data, signal));
   };
+  /** The rows of a list answer, read by the lists part; an answer it cannot read rejects. */
+  const rows = (response: ApiResponse, requested: ListRequest): PaginatedResponse<T> => {
+    try {
+      return list<T>(response, requested);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      const message = `${dialect?.name ?? 'bridgekit'} could not read the list: ${why}`;
+      throw new BridgeApiError(message, { status: response.status, code: 'CLIENT_ERROR' });
+    }
+  };
   const record = (operation: EntityOperation, response: ApiResponse): T =>
     (records.unwrap ? records.unwrap(operation, response.data) : response.data) as T;
 
@@ -327,7 +337,7 @@ export function createBridgeApiService<T>(
     // The list mappings read `page` and `limit` of the params (the requested page).
     async getList(params, options) {
       const signal = options?.signal;
-      return list<T>(await send('list', paginationEntries(params), { signal }), params ?? {});
+      return rows(await send('list', paginationEntries(params), { signal }), params ?? {});
     },
     async getById(id, params, options) {
       const signal = options?.signal;
@@ -347,7 +357,7 @@ export function createBridgeApiService<T>(
         ...paginationEntries(params),
         ...filterEntries(params.filters),
       ];
-      return list<T>(await send('search', entries, { signal: options?.signal }), params);
+      return rows(await send('search', entries, { signal: options?.signal }), params);
     },
     async create(data) {
       return record('create', await send('create', [], { data }));
