@@ -14,6 +14,8 @@ export const alias = [
   { find: /^@bridgekit\/react$/, replacement: src('react/src/index.ts') },
   { find: /^@bridgekit\/nextjs\/server$/, replacement: src('nextjs/src/server/index.ts') },
   { find: /^@bridgekit\/nextjs$/, replacement: src('nextjs/src/index.ts') },
+  { find: /^@bridgekit\/devtools\/production$/, replacement: src('devtools/src/production.ts') },
+  { find: /^@bridgekit\/devtools$/, replacement: src('devtools/src/index.ts') },
 ];
 
 export default defineConfig({
@@ -91,6 +93,19 @@ export default defineConfig({
             include: ['test/**/*.test-d.ts'],
             tsconfig: './tsconfig.json',
           },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The web panel, rendered in jsdom against the reference server (the native one runs
+          // under Jest with React Native's preset: packages/react-native/jest.config.cjs).
+          name: 'devtools',
+          root: './packages/devtools',
+          environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/native/**'],
         },
       },
       {

@@ -3,6 +3,7 @@
  * format esm), then gzip level 9 with node:zlib. Bridgekit entries are bundled from source
  * (the same TypeScript the packages build from), the other libraries from node_modules.
  */
+import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -29,6 +30,18 @@ export const APP_BUNDLE = 'app bundle: provider + the 7 spec hooks + core + SWR'
 export const APP_BUNDLE_OFFLINE = `${APP_BUNDLE} + offline modules (persistCache, offlineQueue)`;
 /** Where the offline modules' code lives: none of it may be in a bundle that does not import them. */
 export const OFFLINE_SOURCES = 'packages/core/src/offline/';
+/** Size entry of `createClient` alone. */
+export const CREATE_CLIENT = '@bridgekit/core (createClient only)';
+/**
+ * Size entry of `createClient` with the request-events seam taken out: its two modules (what a
+ * call reports, the listeners) replaced by ones that do nothing (bench/withoutSeam/). The
+ * difference to `CREATE_CLIENT` is what the seam costs; the few lines that call it stay in both.
+ */
+export const CREATE_CLIENT_WITHOUT_SEAM = `${CREATE_CLIENT} without the request-events seam`;
+const SEAM_MODULES = {
+  'packages/core/src/client/callEvents.ts': 'bench/withoutSeam/callEvents.ts',
+  'packages/core/src/client/events.ts': 'bench/withoutSeam/events.ts',
+};
 
 const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'swr', 'swr/*'];
 const NATIVE = [
@@ -62,6 +75,8 @@ interface EntrySpec {
   external?: string[];
   /** Leave @bridgekit/* imports other than the entry's own package external. */
   ownCodeOnly?: boolean;
+  /** Source files bundled as other files instead (from the repository root). */
+  replace?: Record<string, string>;
 }
 
 const BRIDGEKIT: EntrySpec[] = [
@@ -79,8 +94,13 @@ const BRIDGEKIT: EntrySpec[] = [
     ].join(' '),
   },
   {
-    name: '@bridgekit/core (createClient only)',
+    name: CREATE_CLIENT,
     entry: "export { createClient } from '@bridgekit/core';",
+  },
+  {
+    name: CREATE_CLIENT_WITHOUT_SEAM,
+    entry: "export { createClient } from '@bridgekit/core';",
+    replace: SEAM_MODULES,
   },
   {
     // The budget's "hooks + provider": what an app that uses the spec's seven hooks ships.
@@ -224,6 +244,21 @@ function bridgekitResolver(ownPackage: string | undefined): esbuild.Plugin {
   };
 }
 
+// Bundles the files of `replace` as their stand-ins.
+function replacer(replace: Record<string, string>): esbuild.Plugin {
+  return {
+    name: 'bridgekit-replace',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, async (args) => {
+        const file = args.path.startsWith(ROOT) ? args.path.slice(ROOT.length) : args.path;
+        const standIn = replace[file];
+        if (standIn === undefined) return undefined;
+        return { contents: await readFile(`${ROOT}${standIn}`, 'utf8'), loader: 'ts' };
+      });
+    },
+  };
+}
+
 async function measure(spec: EntrySpec): Promise<SizeEntry> {
   const pkg = /'(@bridgekit\/[a-z-]+)/.exec(spec.entry)?.[1];
   const result = await esbuild.build({
@@ -237,7 +272,10 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
     external: spec.external ?? [],
     // Core's build for browsers, as a browser bundler resolves it (`browser` export condition).
     define: { 'process.env.NODE_ENV': '"production"', ...BROWSER_BUILD_DEFINE },
-    plugins: [bridgekitResolver(spec.ownCodeOnly ? pkg : undefined)],
+    plugins: [
+      bridgekitResolver(spec.ownCodeOnly ? pkg : undefined),
+      ...(spec.replace ? [replacer(spec.replace)] : []),
+    ],
     metafile: true,
     logLevel: 'silent',
   });

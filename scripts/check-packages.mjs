@@ -3,7 +3,7 @@
 // Needs `npm run build` first. Exits non-zero on the first package with an error.
 import { execFileSync } from 'node:child_process';
 
-const packages = ['core', 'server', 'react', 'react-native', 'nextjs'];
+const packages = ['core', 'server', 'react', 'react-native', 'nextjs', 'devtools'];
 let failed = 0;
 for (const name of packages) {
   const dir = `packages/${name}`;

@@ -25,11 +25,17 @@ module.exports = {
     '^@bridgekit/react/hooks$': `${packages}/react/src/hooks/index.ts`,
     '^@bridgekit/react$': `${packages}/react/src/index.ts`,
     '^@bridgekit/react-native$': `${packages}/react-native/src/index.ts`,
+    '^@bridgekit/devtools/native$': `${packages}/devtools/src/native.ts`,
   },
   // Runs after the preset's setup file.
   setupFiles: ['<rootDir>/test/setup/mocks.cjs'],
   globalSetup: '<rootDir>/test/setup/globalSetup.cjs',
   globalTeardown: '<rootDir>/test/setup/globalTeardown.cjs',
-  testMatch: ['<rootDir>/test/**/*.test.{ts,tsx}'],
+  // The devtools' native component is tested here too, under React Native's preset.
+  roots: ['<rootDir>', `${packages}/devtools/test/native`],
+  testMatch: [
+    '<rootDir>/test/**/*.test.{ts,tsx}',
+    `${packages}/devtools/test/native/**/*.test.{ts,tsx}`,
+  ],
   testTimeout: 15_000,
 };

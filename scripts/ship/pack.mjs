@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
-export const packageDirs = ['core', 'react', 'react-native', 'nextjs', 'server'];
+export const packageDirs = ['core', 'react', 'react-native', 'nextjs', 'server', 'devtools'];
 
 /** The root lock's version of a dev dependency, so scratch projects use what CI tested. */
 export function lockedVersion(name) {

@@ -171,7 +171,7 @@ it('reads the messages of every package', () => {
   expect(found.length).toBeGreaterThan(150);
   // One of each kind, so a broken reading cannot pass quietly.
   const texts = found.map((m) => m.text);
-  expect(texts).toContain('config.… is not an option of createClient (see ClientConfig)');
+  expect(texts).toContain('config.… cannot be combined with config.session');
   expect(texts).toContain('… cannot express offset (the paginator counts pages)');
   expect(texts).toContain('No sign-in is waiting for a second factor');
   expect(texts).toContain('A middleware resolved no ApiResponse');

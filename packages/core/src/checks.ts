@@ -1,6 +1,7 @@
 /**
  * The argument checks every part of the core shares: one wording for programmer errors
- * (`<name> must be <expected>, got <value>`), the refusal of an unknown option, the one "is
+ * (`<name> must be <expected>, got <value>`), the refusal of an unknown option (for every
+ * package: `rejectUnknownKeys`), the one "is
  * this a key/value object" test, the longest delay a timer holds, and the one conversion of
  * anything thrown to an `Error`. Messages name the argument.
  */
@@ -50,21 +51,6 @@ export function mustBe(
 }
 
 /**
- * Throws a `TypeError` naming the first key of `unknown`: what is left of an options object
- * once its known options were taken out (`const { version, ...unknown } = options`). A typo, or
- * an option of another library, would otherwise be silently ignored.
- *
- * @example
- * const { version, ...unknown } = options;
- * rejectUnknownOptions('jsonServer', 'options', unknown);
- * // jsonServer({ verison: 0 }): TypeError: options.verison is not an option of jsonServer
- */
-export function rejectUnknownOptions(owner: string, name: string, unknown: object): void {
-  const [key] = Object.keys(unknown);
-  if (key !== undefined) throw unknownKeyError(key, { where: name, factory: owner });
-}
-
-/**
  * The one "is this a key/value object" test of the core (not `null`, not an array).
  *
  * @example
@@ -100,35 +86,36 @@ export function toError(error: unknown): Error {
 }
 
 /**
- * Throws a `TypeError` naming the first key of `options` that `known` lacks: a typo, or an
- * option of another library, would otherwise be silently ignored. `options` must be an object.
- * `where` is how the message names the object (`options`, `options.paths`); `see` says where
- * the known keys are listed.
+ * The one check of unknown options, with the one wording of its message: throws a `TypeError`
+ * naming the first key of `options` that `known` lacks (a typo, or an option of another library,
+ * would otherwise be silently ignored). `options` must be an object. `known` is empty for what is
+ * left of an options object once its known options were taken out
+ * (`const { version, ...unknown } = options`). Every factory of the packages calls it: the
+ * client, the dialects, the services, the auth and offline modules, the providers.
  *
+ * @internal for the Bridgekit packages; not a part of the public API
+ * @throws TypeError `<where>.<key> is not <kind> of <factory> (<see>)`
  * @example
  * rejectUnknownKeys(options, ['paths', 'storage'], { where: 'options', factory: 'createAuthService', see: 'see AuthServiceOptions' });
  * // TypeError: options.storge is not an option of createAuthService (see AuthServiceOptions)
+ *
+ * const { version, ...unknown } = options;
+ * rejectUnknownKeys(unknown, [], { where: 'options', factory: 'jsonServer' });
+ * // jsonServer({ verison: 0 }): TypeError: options.verison is not an option of jsonServer
  */
 export function rejectUnknownKeys(
   options: object,
   known: readonly string[],
-  message: UnknownKeyMessage,
-): void {
-  if (!isRecord(options)) throw mustBe(message.where, 'an object', options);
-  const key = Object.keys(options).find((name) => !known.includes(name));
-  if (key !== undefined) throw unknownKeyError(key, message);
-}
-
-/** The one wording of an unknown key: `options.storge is not an option of createAuthService`. */
-function unknownKeyError(
-  key: string,
   { where, factory, see, kind = 'an option' }: UnknownKeyMessage,
-): TypeError {
+): void {
+  if (!isRecord(options)) throw mustBe(where, 'an object', options);
+  const key = Object.keys(options).find((name) => !known.includes(name));
+  if (key === undefined) return;
   const seeAlso = see === undefined ? '' : ` (${see})`;
-  return new TypeError(`${where}.${key} is not ${kind} of ${factory}${seeAlso}`);
+  throw new TypeError(`${where}.${key} is not ${kind} of ${factory}${seeAlso}`);
 }
 
-/** How `rejectUnknownKeys` words its message. */
+/** How `rejectUnknownKeys` words its message. @internal */
 export interface UnknownKeyMessage {
   /** The object's name in the message: `options`, `options.paths`. */
   where: string;

@@ -27,6 +27,23 @@ export type {
   StorageAdapter,
 } from './contract/http';
 export type { ClientConfig } from './contract/clientConfig';
+export type {
+  AttemptEvent,
+  AuthEvent,
+  BodySummary,
+  BridgeEvent,
+  BridgeListener,
+  CacheEvent,
+  CallEvent,
+  CallEventBase,
+  ModuleEvent,
+  QueueEvent,
+  RedirectEvent,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+} from './contract/events';
+export { isObserved, type ModuleEventInput, reportEvent } from './client/events';
 export type { SessionModule } from './contract/sessionModule';
 export type {
   AccountFlow,
@@ -118,6 +135,9 @@ export { encodeQueryComponent } from './query/params';
 export { QueryBuilder, type QueryExecutor, type WhereOperator } from './query/QueryBuilder';
 export { BridgeApiError, isBridgeApiError } from './services/BridgeApiError';
 export { toError } from './checks';
+// For the framework packages: one rule each, written once (not a part of the public API).
+export { rejectUnknownKeys, type UnknownKeyMessage } from './checks';
+export { pageCount } from './client/meta';
 export {
   type BridgeApiService,
   createBridgeApiService,

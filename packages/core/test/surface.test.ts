@@ -36,9 +36,14 @@ describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
   });
 
   it('every name is documented in the README or the site', () => {
-    expect(undocumented(names, [README, ...sitePages()])).toEqual([]);
+    const documented = names.filter((name) => !INTERNAL.includes(name));
+    expect(undocumented(documented, [README, ...sitePages()])).toEqual([]);
   });
 });
+
+// Exported for the framework packages (one rule each, written once), tagged `@internal`: out of
+// the API reference and the guides, but pinned here like every other name.
+const INTERNAL = ['pageCount', 'rejectUnknownKeys', 'UnknownKeyMessage'];
 
 const AUTH = {
   values: [
@@ -113,6 +118,7 @@ const CORE = {
     'isFilterOperator',
     'isNotNull',
     'isNull',
+    'isObserved',
     'isRetryableOutcome',
     'like',
     'lt',
@@ -121,6 +127,9 @@ const CORE = {
     'notBetween',
     'notIn',
     'openApiParams',
+    'pageCount',
+    'rejectUnknownKeys',
+    'reportEvent',
     'startsWith',
     'toError',
   ],
@@ -130,16 +139,24 @@ const CORE = {
     'ApiResponse',
     'ApiResponseBase',
     'ApiSuccess',
+    'AttemptEvent',
+    'AuthEvent',
     'AuthPaths',
     'AuthService',
     'AuthServiceOptions',
     'AuthState',
+    'BodySummary',
     'BodyVerb',
     'BridgeApiService',
+    'BridgeEvent',
+    'BridgeListener',
     'BridgeQueryKey',
     'BridgeQueryType',
     'BridgeRequest',
     'BuilderWrite',
+    'CacheEvent',
+    'CallEvent',
+    'CallEventBase',
     'ClientConfig',
     'ClientErrorCode',
     'ClientFor',
@@ -174,6 +191,8 @@ const CORE = {
     'LoginResult',
     'Middleware',
     'MiddlewareCall',
+    'ModuleEvent',
+    'ModuleEventInput',
     'MutationCallbacks',
     'MutationRunResult',
     'MutationState',
@@ -194,15 +213,20 @@ const CORE = {
     'QueryExecutor',
     'QueryParams',
     'QuerySerializer',
+    'QueueEvent',
     'RangeBound',
     'ReadOptions',
+    'RedirectEvent',
     'RequestBody',
     'RequestConfig',
+    'RequestEvent',
     'RequestInterceptor',
     'RequestOptions',
     'ResponseData',
+    'ResponseEvent',
     'ResponseInterceptor',
     'ResponseMeta',
+    'RetryEvent',
     'SearchFilter',
     'SearchParams',
     'SessionModule',
@@ -215,6 +239,7 @@ const CORE = {
     'TypedClient',
     'TypedEntityConfig',
     'TypedQueryBuilder',
+    'UnknownKeyMessage',
     'UntypedClient',
     'User',
     'WebStorageLike',

@@ -3,6 +3,8 @@ import NetInfo from '@react-native-community/netinfo';
 import {
   BridgeProvider as HooksBridgeProvider,
   type BridgeProviderProps as HooksBridgeProviderProps,
+  type ModuleDefaults,
+  withModuleDefaults,
 } from '@bridgekit/react/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppState, type AppStateStatus } from 'react-native';
@@ -33,38 +35,19 @@ export interface BridgeProviderProps extends HooksBridgeProviderProps {
 
 let defaultStorage: StorageAdapter | undefined;
 
-/** The opt-in modules of an instance, which this provider gives native defaults. */
-type Modules = Pick<HooksBridgeProviderProps, 'lifecycle' | 'offline'>;
-
-/** `props` with `native` applied to the modules of every instance (the client form's are the props'). */
-function withNativeModules(
-  props: HooksBridgeProviderProps,
-  native: (modules: Modules) => Modules,
-): HooksBridgeProviderProps {
-  const { config, client, instances } = props;
-  if (instances) {
-    const mapped: NonNullable<HooksBridgeProviderProps['instances']> = {};
-    for (const [id, instance] of Object.entries(instances)) {
-      mapped[id] = { ...instance, ...native(instance) };
-    }
-    return { ...props, instances: mapped };
-  }
-  if (config) return { ...props, config: { ...config, ...native(config) } };
-  return client ? { ...props, ...native(props) } : props;
-}
-
 /**
  * The native defaults of the modules: offline queues see the device's network through NetInfo
  * and AppState; with a secure store, lifecycles keep their refresh token there.
  */
-function nativeDefaults(secure: StorageAdapter | undefined) {
-  return ({ lifecycle, offline }: Modules): Modules => ({
-    lifecycle:
+function nativeDefaults(secure: StorageAdapter | undefined): ModuleDefaults {
+  return {
+    lifecycle: (lifecycle) =>
       secure && lifecycle
         ? (auth, defaults) => lifecycle(auth, { refreshTokenStorage: secure, ...defaults })
         : lifecycle,
-    offline: offline && ((host) => offline({ connectivity: netInfoConnectivity(), ...host })),
-  });
+    offline: (offline) =>
+      offline && ((host) => offline({ connectivity: netInfoConnectivity(), ...host })),
+  };
 }
 
 /** The AsyncStorage adapter shared by every provider that was not given a storage. */
@@ -158,7 +141,7 @@ export function BridgeProvider({ secureStore, ...props }: BridgeProviderProps): 
   // A StrictMode remount runs every cleanup before any effect runs again: SWR subscribes anew
   // after this close, which ends only what was left.
   useEffect(() => events.close, [events]);
-  const given = withNativeModules(props, nativeDefaults(secure));
+  const given = withModuleDefaults(props, nativeDefaults(secure));
   // The app's own SWR options win; its `provider` too, still wired to AppState and NetInfo
   // unless it passes its own `initFocus` / `initReconnect`.
   const swr: SWRConfiguration = { ...events.swr, ...given.swr };

@@ -6,6 +6,7 @@
  * cross-tab sync is on.
  */
 import { MAX_TIMER_MS } from '../checks';
+import { isObserved, reportEvent } from '../client/events';
 import type { StorageAdapter } from '../contract/http';
 import { readSession } from '../services/authResponse';
 import { sessionRefresh } from '../session/sessionRefresh';
@@ -93,6 +94,10 @@ export function createRefreshTokens(
         client.setSessionId(session);
         await written;
         sync?.refreshed(session);
+      }
+      if (isObserved(client)) {
+        const expiresAt = action?.type === 'signedIn' ? action.expiresAt : undefined;
+        reportEvent(client, { type: 'auth', kind: 'refreshed', expiresAt });
       }
       context.report(onRefreshed);
       for (const listener of listeners) context.report(listener);

@@ -5,6 +5,7 @@
  * its read-only view, `MiddlewareCall`.
  */
 import type { ApiResponse, BridgeRequest, MiddlewareCall } from '../contract/http';
+import type { CallWatch } from './callEvents';
 
 /** One request in flight. */
 export interface Call extends MiddlewareCall {
@@ -31,8 +32,8 @@ export interface Call extends MiddlewareCall {
   sends: number;
   /** How many times it was handed to `fetch`, retries included (redirect hops are not counted). */
   attempts: number;
-  /** What the call resolves to, once it has an answer. */
-  outcome: ApiResponse | undefined;
+  /** Set when someone listened to the client's events as the call started: it reports its life. */
+  watch: CallWatch | undefined;
   // `MiddlewareCall`'s: where the session is (written by preparation), then what the last send
   // did (written as the request goes out and when the send settles).
   sessionHeader: string | undefined;
@@ -69,7 +70,7 @@ export function createCall(start: CallStart): Call {
     passedMiddleware: false,
     sends: 0,
     attempts: 0,
-    outcome: undefined,
+    watch: undefined,
     sessionSent: false,
     session: null,
     replayable: true,
@@ -98,7 +99,6 @@ export function setRequest(call: Call, request: BridgeRequest): void {
  * return settleCall(call, await readResponse(response));
  */
 export function settleCall(call: Call, outcome: ApiResponse): ApiResponse {
-  call.outcome = outcome;
   // Without an HTTP response, the session reached no server.
   if (outcome.status === 0) call.sessionSent = false;
   call.session = call.sessionSent && !call.withCredentials ? call.signedWith : null;

@@ -7,12 +7,15 @@
  * the setters throw.
  */
 import type { ClientConfig } from '../contract/clientConfig';
+import type { BridgeListener } from '../contract/events';
 import type { ApiResponse, HttpMethod, Middleware, RequestInterceptor } from '../contract/http';
 import type { RequestOptions, ResponseInterceptor, StorageAdapter } from '../contract/http';
 import { QueryBuilder } from '../query/QueryBuilder';
 import { getDefaultStorage } from '../session/storage';
 import { type Call, createCall } from './call';
+import { reportResponse, watchCall } from './callEvents';
 import { checkConfig, checkFunction, checkSessionId } from './configCheck';
+import { clientStreams, listen } from './events';
 import { deleteHeader, type HeaderMap, headerMap, headerProblem, putHeader } from './headers';
 import {
   type AddableList,
@@ -54,6 +57,7 @@ export class Client {
     this.#config = { ...config };
     this.#storage = config.storage ?? getDefaultStorage();
     this.#settings = clientSettings(base, config, this.#storage);
+    clientStreams.set(this, this.#settings.events);
     this.#middleware = {
       requestInterceptors: [],
       onRequest: config.onRequest,
@@ -121,18 +125,47 @@ export class Client {
   #run(call: Call): Promise<ApiResponse> {
     const settings = this.#settings;
     const lists = this.#middleware;
-    if (hasNoMiddleware(lists)) return send(call, settings);
-    return runMiddleware(call, lists, settings);
+    const answer = hasNoMiddleware(lists)
+      ? send(call, settings)
+      : runMiddleware(call, lists, settings);
+    return this.#settled(call, answer);
   }
 
   // Preparation threw: the call resolves `CLIENT_ERROR`, and the response side still sees it,
   // with the request as far as it was built.
   #unprepared(method: HttpMethod, endpoint: string, error: unknown): Promise<ApiResponse> {
-    const { report, base } = this.#settings;
+    const { report, base, events } = this.#settings;
     report(error);
     const request = { method, url: String(endpoint), headers: headerMap() };
     const call = createCall({ request, origin: base.origin });
-    return runResponseSide(call, clientError(error), this.#middleware, report);
+    watchCall(call, events, undefined);
+    return this.#settled(call, runResponseSide(call, clientError(error), this.#middleware, report));
+  }
+
+  // A watched call reports its answer (an unwatched one takes no extra step).
+  #settled(call: Call, answer: Promise<ApiResponse>): Promise<ApiResponse> {
+    if (call.watch === undefined) return answer;
+    return answer.then((response) => reportResponse(call, response));
+  }
+
+  /**
+   * Listens to this client's events: each call's request as it goes out (credentials
+   * redacted), its attempts, retries, redirects and answer, all with one `callId`; and what the
+   * modules report (the auth service and lifecycle, the offline queue, the React binding's
+   * cache). A call reports its life when someone listened as it started; with nobody listening
+   * no event is built. A listener that throws breaks neither the call nor the other listeners
+   * (its error goes to `onError`). See `BridgeEvent`.
+   * @returns a function that stops listening
+   * @example
+   * const stop = api.observe((event) => {
+   *   if (event.type === 'request') console.log(event.callId, event.method, event.url);
+   *   if (event.type === 'response') console.log(event.callId, event.response.status, event.durationMs);
+   * });
+   * stop();
+   */
+  observe(listener: BridgeListener): () => void {
+    checkFunction('listener', listener);
+    return listen(this.#settings.events, listener);
   }
 
   /**

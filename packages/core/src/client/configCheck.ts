@@ -3,7 +3,7 @@
  * per-request options and what a request interceptor returns (both resolve as CLIENT_ERROR,
  * because they are checked inside the pipeline).
  */
-import { mustBe, isRecord as isObject, MAX_TIMER_MS } from '../checks';
+import { isRecord as isObject, MAX_TIMER_MS, mustBe, rejectUnknownKeys } from '../checks';
 import { headerProblem, headersProblem } from './headers';
 import type { ClientConfig } from '../contract/clientConfig';
 import type { RequestConfig, RequestOptions } from '../contract/http';
@@ -51,6 +51,10 @@ const withMethods =
   };
 
 const timeout = number(MAX_TIMER_MS);
+
+const string: Check = (name, value) => {
+  if (typeof value !== 'string') throw mustBe(name, 'a string', value);
+};
 
 // It goes into a header: no control character (CR/LF would start a new header line).
 const sessionId: Check = (name, value) => {
@@ -115,9 +119,7 @@ const CONFIG: Record<string, Check> = {
     }
   },
   storage: checkStorage,
-  storageKeyPrefix: (name, value) => {
-    if (typeof value !== 'string') throw mustBe(name, 'a string', value);
-  },
+  storageKeyPrefix: string,
   sessionKeys: (name, value) => {
     if (!Array.isArray(value) || value.some((key) => typeof key !== 'string' || key === '')) {
       throw mustBe(name, 'an array of non-empty strings', value);
@@ -134,6 +136,8 @@ const CONFIG: Record<string, Check> = {
   paramsSerializer: checkFunction,
 };
 
+const CONFIG_KEYS = Object.keys(CONFIG);
+
 const OPTIONS: Record<string, Check> = {
   params: (name, value) => {
     if (typeof value !== 'object' || value === null) throw mustBe(name, 'an object', value);
@@ -143,6 +147,7 @@ const OPTIONS: Record<string, Check> = {
   includeSession: checkBoolean,
   secret: checkBoolean,
   signal: withMethods('an AbortSignal', 'addEventListener'),
+  query: string,
   paramsSerializer: checkFunction,
 };
 
@@ -152,11 +157,12 @@ const OPTIONS: Record<string, Check> = {
  * @throws TypeError / RangeError naming the option
  */
 export function checkConfig(config: ClientConfig): void {
-  if (!isObject(config)) throw mustBe('config', 'an object', config);
+  rejectUnknownKeys(config, CONFIG_KEYS, {
+    where: 'config',
+    factory: 'createClient',
+    see: 'see ClientConfig',
+  });
   for (const key of Object.keys(config)) {
-    if (!Object.hasOwn(CONFIG, key)) {
-      throw new TypeError(`config.${key} is not an option of createClient (see ClientConfig)`);
-    }
     const value = (config as Record<string, unknown>)[key];
     if (value !== undefined) CONFIG[key]!(`config.${key}`, value);
   }

@@ -1,6 +1,7 @@
 /**
- * The one table of pagination aliases, shared by the envelope's `meta` normalization and the
- * list parser, so both read the same keys (`page`/`currentPage`, `total`/`totalCount`, ...).
+ * Pagination, written once: the table of aliases, shared by the envelope's `meta` normalization
+ * and the list parser, so both read the same keys (`page`/`currentPage`, `total`/`totalCount`,
+ * ...), and the page count (`pageCount`) every layer gives.
  */
 import type { ResponseMeta } from '../contract/http';
 
@@ -40,4 +41,22 @@ export function metaNumber(sources: readonly unknown[], name: MetaName): number 
     }
   }
   return undefined;
+}
+
+/**
+ * How many pages a list of `total` items has, `limit` per page: `ceil(total / limit)`. An empty
+ * list has 0 pages, whatever the limit. Without a limit (absent, or 0) a list that is not empty
+ * has an unknown count (`undefined`): the backend's page size is not known, and a count is never
+ * guessed. The envelope's `meta`, the query builder's list meta and the table hooks all count so.
+ *
+ * @internal for the Bridgekit packages; not a part of the public API
+ * @example
+ * pageCount(35, 10) // 4
+ * pageCount(0, 10) // 0
+ * pageCount(35, undefined) // undefined
+ */
+export function pageCount(total: number, limit: number | undefined): number | undefined {
+  if (total === 0) return 0;
+  if (limit === undefined || !(limit > 0)) return undefined;
+  return Math.ceil(total / limit);
 }

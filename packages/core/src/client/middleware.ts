@@ -196,6 +196,5 @@ export async function runResponseSide(
     }
   }
   if (response.meta !== undefined) response.meta = normalizeMeta(response.meta);
-  call.outcome = response;
   return response;
 }

@@ -9,6 +9,7 @@ import type { BridgeRequest, HttpMethod, ParamsSerializer, RequestOptions } from
 import { toSearchParams } from '../query/params';
 import { isRawBody } from './body';
 import { type Call, createCall } from './call';
+import { watchCall } from './callEvents';
 import { checkOptions } from './configCheck';
 import { getHeader, headerMap, headerProblem, mergeHeaders, putHeader } from './headers';
 import type { ClientSettings } from './settings';
@@ -61,6 +62,7 @@ export function prepareCall(settings: ClientSettings, args: CallArguments): Call
     origin,
     withCredentials: includeSession && settings.credentials !== undefined,
   });
+  watchCall(call, settings.events, options?.query);
   const ownHeaders = options?.headers;
   if (!includeSession) return finishHeaders(call, settings, null, ownHeaders);
   const found = settings.session.resolve();

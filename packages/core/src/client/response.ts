@@ -2,7 +2,7 @@
  * HTTP response -> `ApiResponse` (docs/guide/requests.md, "How the body is read").
  */
 import { isRecord as isObject, toError } from '../checks';
-import { META_ALIASES, toNumber } from './meta';
+import { META_ALIASES, pageCount, toNumber } from './meta';
 import type { ApiResponse, ClientErrorCode, ResponseMeta } from '../contract/http';
 
 const JSON_TYPE = /[/+]json(?:$|[\s;])/i;
@@ -41,7 +41,7 @@ export function isEnvelope(body: unknown): body is Obj {
 
 /**
  * Normalizes pagination metadata to `page limit total totalPages`: aliases mapped, numeric
- * strings parsed, `totalPages = ceil(total / limit)` when absent; other keys kept.
+ * strings parsed, `totalPages` counted (`pageCount`) when absent; other keys kept.
  *
  * @example
  * normalizeMeta({ current_page: '2', per_page: 10, totalCount: 35 })
@@ -58,13 +58,9 @@ export function normalizeMeta(meta: unknown): ResponseMeta | undefined {
     }
     if (value !== undefined) out[name] = toNumber(value);
   }
-  if (
-    out.totalPages === undefined &&
-    typeof out.total === 'number' &&
-    typeof out.limit === 'number' &&
-    out.limit > 0
-  ) {
-    out.totalPages = Math.ceil(out.total / out.limit);
+  if (out.totalPages === undefined && typeof out.total === 'number') {
+    const pages = pageCount(out.total, typeof out.limit === 'number' ? out.limit : undefined);
+    if (pages !== undefined) out.totalPages = pages;
   }
   return out;
 }

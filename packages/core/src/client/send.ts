@@ -11,6 +11,7 @@ import type { ApiResponse, ClientErrorCode } from '../contract/http';
 import { replaceSession, sessionCarriers } from '../session/sessionHeaders';
 import { encodeBody } from './body';
 import { type Call, settleCall } from './call';
+import { reportAttempt, reportRedirect, reportRequest, reportRetry } from './callEvents';
 import { deleteHeader, getHeader, putHeader } from './headers';
 import { guardOrigin } from './originGuard';
 import {
@@ -56,6 +57,7 @@ export async function send(call: Call, settings: ClientSettings): Promise<ApiRes
     repeatable: call.replayable && isRetryableRequest(request.method, request.headers),
     state: settings.redirects,
   };
+  reportRequest(call, init, rules.originBound);
   const first = firstHop(request.url, init, rules, carriesSession);
   return settleCall(call, await sendAttempts(call, first, rules, settings));
 }
@@ -113,6 +115,8 @@ async function sendAttempts(
     if (signal?.aborted) return aborted(signal, settings);
     const attempt = attemptSignal(timeout, signal);
     first.init.signal = attempt.signal;
+    // Read only for a watched call's events.
+    const started = call.watch === undefined ? 0 : Date.now();
     let outcome: ApiResponse;
     let noResponse: Error | undefined;
     try {
@@ -130,12 +134,14 @@ async function sendAttempts(
     } finally {
       attempt.dispose();
     }
+    reportAttempt(call, outcome.status, started);
     const last = retry >= retries || signal?.aborted === true || !isRetryableOutcome(outcome);
     const delay = last ? undefined : retryWait(outcome, retry, settings.retryDelay);
     if (delay === undefined) {
       if (noResponse !== undefined) settings.report(noResponse);
       return outcome;
     }
+    reportRetry(call, outcome, delay);
     if (!(await wait(delay, signal))) return aborted(signal!, settings);
   }
 }
@@ -154,6 +160,7 @@ async function fetchFollowingRedirects(
   let response = await doFetch(hop.url, hop.init);
   let next = await nextHop(response, hop, rules);
   while (next !== undefined) {
+    reportRedirect(call, hop, next, response.status);
     hop = next;
     response = await doFetch(hop.url, hop.init);
     next = await nextHop(response, hop, rules);

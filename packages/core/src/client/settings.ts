@@ -8,6 +8,7 @@ import type { ClientConfig } from '../contract/clientConfig';
 import type { ParamsSerializer, StorageAdapter } from '../contract/http';
 import type { SessionStore } from '../contract/sessionModule';
 import { createSessionStore } from '../session/sessionStore';
+import type { EventStream } from './events';
 import { type HeaderMap, headerMap, mergeHeaders } from './headers';
 import { createRedirectState, type RedirectState } from './redirects';
 import type { BaseUrl } from './url';
@@ -62,6 +63,8 @@ export interface ClientSettings {
   readonly redirects: RedirectState;
   /** `onError`, made safe: it gets an `Error` and can throw nothing back. */
   readonly report: (error: unknown) => void;
+  /** The listeners of `client.observe`. */
+  readonly events: EventStream;
 }
 
 /**
@@ -75,6 +78,7 @@ export function clientSettings(
   config: ClientConfig,
   storage: StorageAdapter | undefined,
 ): ClientSettings {
+  const report = reporter(config.onError);
   const settings: Omit<ClientSettings, 'defaults' | 'firstHeaders' | 'originBound'> = {
     base,
     session: config.session ?? createSessionStore({ ...config, storage }),
@@ -88,7 +92,8 @@ export function clientSettings(
     retryAttempts: config.retryAttempts ?? 0,
     retryDelay: config.retryDelay ?? DEFAULT_RETRY_DELAY_MS,
     redirects: createRedirectState(),
-    report: reporter(config.onError),
+    report,
+    events: { listeners: [], report },
   };
   return withDefaultHeaders(settings, mergeHeaders(headerMap(), config.headers ?? {}));
 }

@@ -219,7 +219,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /**
    * The body is a secret (a refresh token): the request goes to the base URL's origin only,
-   * whatever a middleware or a redirect does, else it resolves `CLIENT_ERROR`.
+   * whatever a middleware or a redirect does, else it resolves `CLIENT_ERROR`. Its body never
+   * appears in the client's events (`client.observe`).
    */
   secret?: boolean;
+  /**
+   * What the request stands for as the app wrote it (the query builder sets its `toURL()`):
+   * the `request` event (`client.observe`) shows it beside the URL that goes out, which a
+   * dialect may have written differently. Changes nothing of what is sent.
+   */
+  query?: string;
 }

@@ -5,7 +5,7 @@
  * not to, and tracks the session by its value wherever this middleware moves it.
  */
 import type { DialectErrorContext, DialectErrorFields, DialectSession } from '../contract/dialect';
-import { rejectUnknownOptions } from '../checks';
+import { rejectUnknownKeys } from '../checks';
 import { deleteHeader, getHeader, headerMap, putHeader } from '../client/headers';
 import type { Middleware } from '../contract/http';
 
@@ -52,7 +52,7 @@ export interface DialectTransportParts {
  */
 export function dialectTransport(parts: DialectTransportParts): Middleware {
   const { envelope, session, errors, ...unknown } = parts;
-  rejectUnknownOptions('dialectTransport', 'parts', unknown);
+  rejectUnknownKeys(unknown, [], { where: 'parts', factory: 'dialectTransport' });
   if (session && typeof session.header !== 'string') {
     throw new TypeError('parts.session.header must be a header name');
   }

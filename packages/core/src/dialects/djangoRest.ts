@@ -7,7 +7,7 @@
  * refused rather than sent.
  */
 import type { Dialect } from '../contract/dialect';
-import { rejectUnknownOptions } from '../checks';
+import { rejectUnknownKeys } from '../checks';
 import { queryText } from '../query/params';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, flattenErrors } from './shared';
@@ -111,7 +111,7 @@ function filterPair({ field, operator, value }: Filter): string[] | string {
  */
 export function djangoRest(options: DjangoRestOptions = {}): Dialect & { envelope: false } {
   const { trailingSlash = true, pagination, pageSizeParam = 'page_size', ...unknown } = options;
-  rejectUnknownOptions('djangoRest', 'options', unknown);
+  rejectUnknownKeys(unknown, [], { where: 'options', factory: 'djangoRest' });
   const offsets = pagination === 'limitOffset';
 
   /** `[name, value]` of an entry, or what cannot be sent and why. */

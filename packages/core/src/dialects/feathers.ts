@@ -3,7 +3,7 @@
  * `{ total, limit, skip, data }`, `POST /authentication` and `Authorization: Bearer`.
  */
 import type { Dialect } from '../contract/dialect';
-import { rejectUnknownOptions } from '../checks';
+import { rejectUnknownKeys } from '../checks';
 import type { QueryEntry } from '../query/serializer';
 import { flattenErrors, pair } from './shared';
 import { restProvider } from './restProvider';
@@ -58,7 +58,7 @@ const OPERATORS = /^(ne|gt|gte|lt|lte|in|nin)$/;
  */
 export function feathers(options: FeathersOptions = {}): Dialect & { envelope: false } {
   const { like, pageSize: size = 10, arrayLimit = 20, nulls, ...unknown } = options;
-  rejectUnknownOptions('feathers', 'options', unknown);
+  rejectUnknownKeys(unknown, [], { where: 'options', factory: 'feathers' });
   // qs reads brackets and Feathers reads `$` names: such a field would be another query.
   const badField = (field: string) => /[[\]]|^\$/.test(field);
   // A null goes as '' (what Feathers' own client sends), which only the app's schema makes a

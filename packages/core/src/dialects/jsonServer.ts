@@ -4,7 +4,7 @@
  * named version, the one that answers (jsonServerVersion.ts).
  */
 import type { Dialect } from '../contract/dialect';
-import { rejectUnknownOptions } from '../checks';
+import { rejectUnknownKeys } from '../checks';
 import type { QueryEntry } from '../query/serializer';
 import { jsonServerOfAnyVersion } from './jsonServerVersion';
 import { pair, totalCountHeader } from './shared';
@@ -65,7 +65,7 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [val
  */
 export function jsonServer(options: JsonServerOptions = {}): Dialect & { envelope: false } {
   const { version, ...unknown } = options;
-  rejectUnknownOptions('jsonServer', 'options', unknown);
+  rejectUnknownKeys(unknown, [], { where: 'options', factory: 'jsonServer' });
   if (version === undefined) return jsonServerOfAnyVersion([speaking(0), speaking(1)]);
   if (version !== 0 && version !== 1) {
     throw new TypeError('options.version must be 0 (json-server 0.17), 1 (1.x) or undefined');

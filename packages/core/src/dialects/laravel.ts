@@ -5,7 +5,7 @@
  * Resources", "Validation" and "Sanctum" docs.
  */
 import type { Dialect } from '../contract/dialect';
-import { rejectUnknownOptions } from '../checks';
+import { rejectUnknownKeys } from '../checks';
 import { queryText } from '../query/params';
 import type { QueryEntry } from '../query/serializer';
 import {
@@ -96,7 +96,7 @@ function valueFitsFilter(operator: string, value: string): boolean {
  */
 export function laravel(options: LaravelOptions = {}): Dialect & { envelope: false } {
   const { filters = {}, search, ...unknown } = options;
-  rejectUnknownOptions('laravel', 'options', unknown);
+  rejectUnknownKeys(unknown, [], { where: 'options', factory: 'laravel' });
   const mode = (field: string): LaravelFilter =>
     Object.hasOwn(filters, field) ? (filters[field] as LaravelFilter) : 'exact';
   // The texts of one filter entry, before encoding: spatie splits a value on `,`.

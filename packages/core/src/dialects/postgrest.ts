@@ -4,7 +4,7 @@
  * "URL Grammar" references.
  */
 import type { Dialect } from '../contract/dialect';
-import { rejectUnknownOptions } from '../checks';
+import { rejectUnknownKeys } from '../checks';
 import { queryText } from '../query/params';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent as enc, encodeValue, entryLabel, unsupported } from './shared';
@@ -119,7 +119,7 @@ function filterPairs({ field, operator, value }: QueryEntry & { kind: 'filter' }
  */
 export function postgrest(options: PostgrestOptions = {}): Dialect & { envelope: false } {
   const { id = 'id', search, gotrue, ...unknown } = options;
-  rejectUnknownOptions('postgrest', 'options', unknown);
+  rejectUnknownKeys(unknown, [], { where: 'options', factory: 'postgrest' });
   return restProvider({
     name: NAME,
     options,

@@ -4,7 +4,7 @@
  */
 import type { Dialect, ListRequest } from '../contract/dialect';
 import type { ApiResponse } from '../contract/http';
-import { rejectUnknownOptions } from '../checks';
+import { rejectUnknownKeys } from '../checks';
 import { type DialectTransportParts, dialectTransport } from './dialectTransport';
 import { type DialectQuerySpec, dialectQuery, type ListFacts, listPage } from './shared';
 
@@ -53,7 +53,7 @@ export interface RestProviderParts
 export function restProvider(parts: RestProviderParts): Dialect & { envelope: false } {
   const { name, query, list, records, operations, auth, session, errors, options, ...unknown } =
     parts;
-  rejectUnknownOptions('restProvider', 'parts', unknown);
+  rejectUnknownKeys(unknown, [], { where: 'parts', factory: 'restProvider' });
   return {
     name,
     // Equal options make an equal id: the hooks then share services and caches across calls.

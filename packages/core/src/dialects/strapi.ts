@@ -5,7 +5,7 @@
  * (it does not escape `%` or `_` in values).
  */
 import type { Dialect } from '../contract/dialect';
-import { rejectUnknownOptions } from '../checks';
+import { rejectUnknownKeys } from '../checks';
 import type { QueryEntry } from '../query/serializer';
 import { encodeQueryComponent, entryLabel, flattenErrors, pair, unsupported } from './shared';
 import { restProvider } from './restProvider';
@@ -101,7 +101,7 @@ function misreadWildcards(operator: string, value: unknown): boolean {
  */
 export function strapi(options: StrapiOptions = {}): Dialect & { envelope: false } {
   const { search, ...unknown } = options;
-  rejectUnknownOptions('strapi', 'options', unknown);
+  rejectUnknownKeys(unknown, [], { where: 'options', factory: 'strapi' });
   return restProvider({
     name: NAME,
     options,

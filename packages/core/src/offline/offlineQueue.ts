@@ -2,6 +2,7 @@
  * `offlineQueue(options)`: the write queue as a module for a provider instance
  * (`config={{ baseUrl, offline: offlineQueue() }}`). The options are checked here, once.
  */
+import { createAuthService } from '../services/authService';
 import { checkOptions, delay, integer, storage } from './options';
 import type { OfflineQueueModule, OfflineQueueOptions } from './queueTypes';
 import { createOfflineQueue } from './writeQueue';
@@ -25,5 +26,8 @@ const OPTIONS = { storage, maxAttempts: integer(1, 100), retryDelay: delay(1) };
  */
 export function offlineQueue(options: OfflineQueueOptions = {}): OfflineQueueModule {
   checkOptions('offlineQueue', options, OPTIONS);
-  return (host) => createOfflineQueue(host, options);
+  // It needs the instance's auth service (whose writes wait for whom), and brings the factory:
+  // a provider makes none for an app that uses no auth hook or module (`authService`).
+  const module: OfflineQueueModule = (host) => createOfflineQueue(host, options);
+  return Object.assign(module, { authService: createAuthService });
 }

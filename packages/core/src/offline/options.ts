@@ -3,7 +3,7 @@
  * their rules are written once and an unknown name (a typo, another library's option) is a
  * `TypeError` naming it.
  */
-import { MAX_TIMER_MS, mustBe } from '../checks';
+import { MAX_TIMER_MS, mustBe, rejectUnknownKeys } from '../checks';
 
 type Check = (name: string, value: unknown) => void;
 
@@ -54,11 +54,13 @@ export function checkOptions(
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw mustBe(`${factory}(options)`, 'an object', options);
   }
+  const known = Object.keys(table);
+  rejectUnknownKeys(options, known, {
+    where: 'options',
+    factory,
+    see: `known: ${known.join(', ')}`,
+  });
   for (const [key, value] of Object.entries(options)) {
-    if (!Object.hasOwn(table, key)) {
-      const known = Object.keys(table).join(', ');
-      throw new TypeError(`${factory}(): ${key} is not an option (known: ${known})`);
-    }
     if (value !== undefined) table[key]!(`${factory}(): ${key}`, value);
   }
 }

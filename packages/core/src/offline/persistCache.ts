@@ -2,6 +2,7 @@
  * `persistCache(options)`: the persisted cache as a module for a provider
  * (`<BridgeProvider persist={persistCache()}>`). The options are checked here, once.
  */
+import { createAuthService } from '../services/authService';
 import { createCachePersister } from './cachePersister';
 import { checkOptions, delay, storage, string } from './options';
 import type { PersistCacheModule, PersistCacheOptions } from './persistTypes';
@@ -24,5 +25,8 @@ const OPTIONS = { storage, maxAge: delay(1), buster: string };
  */
 export function persistCache(options: PersistCacheOptions = {}): PersistCacheModule {
   checkOptions('persistCache', options, OPTIONS);
-  return (host) => createCachePersister(host, options);
+  // It needs each instance's auth service (whose cache it is), and brings the factory: a
+  // provider makes none for an app that uses no auth hook or module (`authService`).
+  const module: PersistCacheModule = (host) => createCachePersister(host, options);
+  return Object.assign(module, { authService: createAuthService });
 }

@@ -337,11 +337,13 @@ export class QueryBuilder<T = any> {
 
   // `body` is absent for get/delete, so the options land where each verb expects them.
   #send<R>(verb: keyof QueryExecutor, ...body: unknown[]): Promise<ApiResponse<R>> {
+    const url = this.toURL();
     return (this.#client[verb] as (...args: unknown[]) => Promise<ApiResponse<R>>)(
-      this.toURL(),
+      url,
       ...body,
-      // A copy per request: what the executor does with it never reaches the builder.
-      { headers: { ...this.#headers } },
+      // A copy per request: what the executor does with it never reaches the builder. The
+      // query as written goes with it for the client's events.
+      { headers: { ...this.#headers }, query: url },
     );
   }
 

@@ -10,6 +10,7 @@ import type { PaginationMeta } from '../contract/entity';
 import type { ApiResponse, ResponseMeta } from '../contract/http';
 import type { QueryEntry } from '../contract/query';
 import { headerMap, mergeHeaders } from '../client/headers';
+import { pageCount } from '../client/meta';
 import { failure } from '../client/response';
 import type { QueryExecutor } from './QueryExecutor';
 
@@ -38,15 +39,20 @@ function listRequest(entries: readonly QueryEntry[]): ListRequest {
 
 /**
  * The list meta of the builder: `hasMore` belongs to the hooks' `PaginationMeta`; the page
- * count follows from the backend's total and page size (an empty whole list has 0 pages).
+ * count follows from the backend's total and page size (`pageCount`).
  */
 function listMeta({ page, limit, total }: PaginationMeta): ResponseMeta {
   const meta: ResponseMeta = { page, limit };
   if (total === undefined) return meta;
   meta.total = total;
-  if (limit > 0) meta.totalPages = Math.ceil(total / limit);
-  else if (total === 0) meta.totalPages = 0;
+  const pages = pageCount(total, limit);
+  if (pages !== undefined) meta.totalPages = pages;
   return meta;
+}
+
+// The list's GET, with the query as written for the client's events.
+function sendList(client: QueryExecutor, url: string, headers: Record<string, string>) {
+  return client.get(url, { headers, query: url });
 }
 
 /**
@@ -72,7 +78,7 @@ export async function readList(
     const response = await (own
       ? // The client that made the builder: it has the verbs an operation sends with.
         own({ client: client as OperationClient, endpoint, entries, headers })
-      : client.get(query.url(), { headers }));
+      : sendList(client, query.url(), headers));
     if (!response.success || dialect.list === undefined) return response;
     const { data, meta } = dialect.list(response, listRequest(entries));
     return { ...response, data, meta: listMeta(meta) };

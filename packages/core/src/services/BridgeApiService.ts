@@ -1,5 +1,5 @@
 import type { Client } from '../client/client';
-import { mustBe, rejectUnknownOptions } from '../checks';
+import { mustBe, rejectUnknownKeys } from '../checks';
 import type { DocumentTyped, EndpointFor, ListItemAt, UntypedClient } from '../typed/TypedClient';
 import type { Dialect, DialectQuery } from '../contract/dialect';
 import { whereEntry } from '../query/builderChecks';
@@ -240,7 +240,7 @@ export function createBridgeApiService<T>(
     dialect: entityDialect,
     ...unknown
   } = config;
-  rejectUnknownOptions('createBridgeApiService', 'config', unknown);
+  rejectUnknownKeys(unknown, [], { where: 'config', factory: 'createBridgeApiService' });
   const dialect: Dialect | undefined = entityDialect ?? client.getConfig?.().dialect;
   const records = dialect?.records ?? {};
   const query = dialect?.query ?? bracketSerializer;

@@ -1,9 +1,12 @@
 /**
- * The listeners of an auth service (`AuthService.listen`): the modules beside the service hear
- * what its own requests found (a sign-in, a second factor asked for, a session ended, the
- * service disposed), and may add fields to the logout's body. This is how the auth lifecycle
- * learns of a sign-in: it is told, it does not look at the requests.
+ * Who hears of an auth service. Its listeners (`AuthService.listen`): the modules beside the
+ * service hear what its own requests found (a sign-in, a second factor asked for, a session
+ * ended, the service disposed), and may add fields to the logout's body. This is how the auth
+ * lifecycle learns of a sign-in: it is told, it does not look at the requests. And the client's
+ * stream (`client.observe`): the auth events of its changes (`authChange`).
  */
+import type { ModuleEventInput } from '../client/events';
+import type { AuthState, User } from '../contract/auth';
 
 /** What a module beside the auth service hears of its requests (see `AuthService.listen`). */
 export interface AuthServiceListener {
@@ -67,4 +70,27 @@ export function createAuthListeners(): AuthListeners {
     },
     clear: () => listeners.clear(),
   };
+}
+
+/** How the state settled: the server ended the session; when the new one ends. */
+export interface Settled {
+  expired?: boolean;
+  expiresAt?: string | undefined;
+}
+
+/**
+ * The auth event of a settled state, if it is one: someone signed in who was not (a login, a
+ * registration, a second factor, a session restored at start), the user signed out, or the
+ * server ended the session (an expiry is told once, until someone signs in again).
+ */
+export function authChange(
+  was: AuthState,
+  user: User | null,
+  expired: boolean,
+  expiresAt: string | undefined,
+): ModuleEventInput | undefined {
+  if (expired) return was.sessionExpired ? undefined : { type: 'auth', kind: 'expired' };
+  if (user === null) return was.isAuthenticated ? { type: 'auth', kind: 'signedOut' } : undefined;
+  if (was.isAuthenticated && was.user?.id === user.id) return undefined;
+  return { type: 'auth', kind: 'signedIn', user, expiresAt };
 }

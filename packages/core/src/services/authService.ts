@@ -4,6 +4,7 @@
  * are in `authTypes`, the default reading of answers in `authResponse`.
  */
 import type { Client } from '../client/client';
+import { isObserved, reportEvent } from '../client/events';
 import type { DialectAuth } from '../contract/dialect';
 import { nonEmptyString, rejectUnknownKeys, toError } from '../checks';
 import type { ApiResponse } from '../contract/http';
@@ -20,7 +21,12 @@ import {
   type TwoFactorRequired,
   type User,
 } from '../contract/auth';
-import { type AuthServiceListener, createAuthListeners } from './authListeners';
+import {
+  type AuthServiceListener,
+  authChange,
+  createAuthListeners,
+  type Settled,
+} from './authListeners';
 import { cookieSessionHeaders } from './cookieSessionHeaders';
 import { createStore } from '../stores/createStore';
 
@@ -127,10 +133,21 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
       await (user ? storage?.setItem(userKey, JSON.stringify(user)) : storage?.removeItem(userKey));
     } catch {}
   };
-  // Signed in with `user`, or signed out (`null`): the state, then the stored user.
-  const settle = (user: User | null, sessionExpired = false) => {
+  // Signed in with `user`, or signed out (`null`; `expired` when the server ended the session):
+  // the state, the change on the client's stream (`client.observe`), then the stored user.
+  const settle = (user: User | null, { expired = false, expiresAt }: Settled = {}) => {
+    const was = store.getState();
     generation++;
-    store.setState({ user, isAuthenticated: user !== null, isLoading: false, sessionExpired });
+    store.setState({
+      user,
+      isAuthenticated: user !== null,
+      isLoading: false,
+      sessionExpired: expired,
+    });
+    if (isObserved(client)) {
+      const change = authChange(was, user, expired, expiresAt);
+      if (change !== undefined) reportEvent(client, change);
+    }
     return persist(user);
   };
 
@@ -143,7 +160,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
           if (cookie && !store.getState().isAuthenticated) return;
           // Forget the rejected session so later requests do not keep sending it.
           client.clearSession();
-          void settle(null, true);
+          void settle(null, { expired: true });
         })
       : () => {};
 
@@ -198,6 +215,38 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
       }
     } catch {
       if (started === generation) store.setState({ isLoading: false });
+    }
+  };
+
+  // Asks the server whether the session is valid (`validateSession` without its event).
+  const validate = async (): Promise<SessionValidationResult> => {
+    try {
+      if (!cookie && !(await client.hasSession())) {
+        if (store.getState().isAuthenticated) await settle(null);
+        else store.setState({ isLoading: false });
+        return { isValid: false };
+      }
+      const response = await client.get(paths.validation);
+      if (response.status === 401) return { isValid: false };
+      if (!response.success) throw BridgeApiError.fromResponse(response);
+      const data = (response.data ?? {}) as Partial<SessionValidationResult>;
+      if (data.isValid === false) {
+        tell('sessionEnded');
+        client.clearSession();
+        await settle(null, { expired: true });
+        return { isValid: false };
+      }
+      let user = (data.user === undefined ? null : toUser(data.user)) ?? store.getState().user;
+      if (user) await settle(user);
+      else user = await fetchUser();
+      return {
+        isValid: user !== null,
+        ...(typeof data.expiresAt === 'string' && { expiresAt: data.expiresAt }),
+        ...(user && { user }),
+      };
+    } catch (error) {
+      if (store.getState().isLoading) store.setState({ isLoading: false });
+      throw asBridgeApiError(error);
     }
   };
 
@@ -269,7 +318,7 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
           }
         }
         tell('signedIn', response.data);
-        await settle(result.user);
+        await settle(result.user, { expiresAt: result.expiresAt });
         return result;
       } catch (error) {
         // Whatever failed (the server, the dialect's mapping, the session), loading ends.
@@ -299,34 +348,12 @@ export function createAuthService(client: Client, options: AuthServiceOptions = 
     },
 
     async validateSession() {
-      try {
-        if (!cookie && !(await client.hasSession())) {
-          if (store.getState().isAuthenticated) await settle(null);
-          else store.setState({ isLoading: false });
-          return { isValid: false };
-        }
-        const response = await client.get(paths.validation);
-        if (response.status === 401) return { isValid: false };
-        if (!response.success) throw BridgeApiError.fromResponse(response);
-        const data = (response.data ?? {}) as Partial<SessionValidationResult>;
-        if (data.isValid === false) {
-          tell('sessionEnded');
-          client.clearSession();
-          await settle(null, true);
-          return { isValid: false };
-        }
-        let user = (data.user === undefined ? null : toUser(data.user)) ?? store.getState().user;
-        if (user) await settle(user);
-        else user = await fetchUser();
-        return {
-          isValid: user !== null,
-          ...(typeof data.expiresAt === 'string' && { expiresAt: data.expiresAt }),
-          ...(user && { user }),
-        };
-      } catch (error) {
-        if (store.getState().isLoading) store.setState({ isLoading: false });
-        throw asBridgeApiError(error);
+      const result = await validate();
+      if (isObserved(client)) {
+        const { isValid: valid, user, expiresAt } = result;
+        reportEvent(client, { type: 'auth', kind: 'validated', valid, user, expiresAt });
       }
+      return result;
     },
   };
 }

@@ -350,7 +350,7 @@ describe('offlineQueue(options)', () => {
   it('refuses an unknown option and a bad value, naming them', () => {
     expect(() => offlineQueue({ maxAtempts: 3 } as never)).toThrow(
       new TypeError(
-        'offlineQueue(): maxAtempts is not an option (known: storage, maxAttempts, retryDelay)',
+        'options.maxAtempts is not an option of offlineQueue (known: storage, maxAttempts, retryDelay)',
       ),
     );
     expect(() => offlineQueue({ maxAttempts: 0 })).toThrow(RangeError);

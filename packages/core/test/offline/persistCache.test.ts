@@ -152,7 +152,9 @@ describe('persistCache', () => {
 
   it('refuses an unknown option and a bad value, naming them', () => {
     expect(() => persistCache({ maxage: 1 } as never)).toThrow(
-      new TypeError('persistCache(): maxage is not an option (known: storage, maxAge, buster)'),
+      new TypeError(
+        'options.maxage is not an option of persistCache (known: storage, maxAge, buster)',
+      ),
     );
     expect(() => persistCache({ maxAge: -1 })).toThrow(RangeError);
     expect(() => persistCache({ buster: 2 as never })).toThrow(/buster must be a string/);

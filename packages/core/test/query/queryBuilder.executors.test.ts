@@ -27,7 +27,8 @@ describe('executors hand the client the URL, body and headers', () => {
         endpoint: '/items?x=1&a=1&page=2',
         hasBody,
         ...(hasBody ? { body } : {}),
-        options: { headers: { 'X-Trace': 't1' } },
+        // The query as written, for the client's events (`client.observe`).
+        options: { headers: { 'X-Trace': 't1' }, query: '/items?x=1&a=1&page=2' },
       },
     ]);
   });

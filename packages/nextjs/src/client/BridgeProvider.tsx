@@ -1,15 +1,19 @@
+import { createAuthService } from '@bridgekit/core';
 import { authLifecycle } from '@bridgekit/core/auth';
 import {
   type BridgeInstanceConfig,
   BridgeProvider as ReactBridgeProvider,
   type BridgeProviderProps as ReactBridgeProviderProps,
+  withModuleDefaults,
 } from '@bridgekit/react';
 import { type ReactNode, useMemo } from 'react';
 import type { SessionCookieOptions } from '../cookie/sessionCookieOptions';
 import { SessionCookieContext } from './SessionCookieContext';
 import { useSessionCookie } from './useSessionCookie';
 
-const DEFAULT_LIFECYCLE = authLifecycle();
+// Every Next.js app signs in (the session cookie is for server code): the lifecycle brings the
+// auth service's factory, so that it opens before the first request (`authService`).
+const DEFAULT_LIFECYCLE = Object.assign(authLifecycle(), { authService: createAuthService });
 
 /** Props of the Next.js {@link BridgeProvider}: those of `@bridgekit/react` plus cookie and fallback. */
 export interface BridgeProviderProps extends ReactBridgeProviderProps {
@@ -75,14 +79,12 @@ export function BridgeProvider(props: BridgeProviderProps): ReactNode {
   } = props;
   const { transformConfig } = rest;
   const forwarded: ReactBridgeProviderProps = {
-    ...rest,
     // The session-cookie mirror follows the lifecycle's refreshes: Next.js apps get the
     // lifecycle module unless they pass their own.
-    ...(rest.client && { lifecycle: rest.lifecycle ?? DEFAULT_LIFECYCLE }),
+    ...withModuleDefaults(rest, { lifecycle: (given) => given ?? DEFAULT_LIFECYCLE }),
     transformConfig: (config, id) => {
       const mapped = transformConfig ? transformConfig(config, id) : config;
-      const lifecycle = mapped.lifecycle ?? DEFAULT_LIFECYCLE;
-      return resolveForServer({ ...mapped, lifecycle }, serverOrigin);
+      return resolveForServer(mapped, serverOrigin);
     },
   };
   // Compare by value: an inline `cookie={{…}}` must not give hooks a new context every render.

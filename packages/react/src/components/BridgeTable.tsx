@@ -288,7 +288,10 @@ export function BridgeTable<T>({
 
   let pageInfo: ReactNode = null;
   if (loadingOther) pageInfo = `Loading page ${page}…`;
-  else if (totalPages !== undefined) pageInfo = `Page ${currentPage} of ${totalPages}`;
+  // An empty list has no page to tell of.
+  else if (totalPages !== undefined && totalPages > 0) {
+    pageInfo = `Page ${currentPage} of ${totalPages}`;
+  }
 
   return (
     <div className={cx('bk-table', loadingOther && 'bk-table--loading', className)}>

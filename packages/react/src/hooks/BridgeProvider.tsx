@@ -1,4 +1,4 @@
-import { type Client, createClient } from '@bridgekit/core';
+import { type AuthService, type Client, createClient } from '@bridgekit/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { SWRConfigLike } from '@bridgekit/core/offline';
 import { SWRConfig, type SWRConfiguration } from 'swr';
@@ -17,7 +17,8 @@ import {
   type ModuleOptions,
   provideModules,
 } from './internal/instanceModules';
-import { OfflineModules } from './internal/OfflineModules';
+import { ModuleStarts } from './internal/ModuleStarts';
+import { type AuthServiceFactory, authFactoryOf, withoutModules } from './internal/providerModules';
 import { checkInstance, checkProps } from './internal/providerChecks';
 import { withBridgeRetryPolicy } from './retryPolicy';
 
@@ -25,20 +26,17 @@ export type { BridgeClientInstance, BridgeInstanceConfig, BridgeProviderProps };
 
 // Its modules come from `instanceModules`: the auth service when a hook first asks for it (an
 // app that only reads data gets a client with no session listener and sends no start-up
-// request), the lifecycle with the instance's first hook or the provider's mount.
+// request), the opt-in modules with the instance's first hook or the provider's mount.
 function instanceOf(id: string, client: Client, options: ModuleOptions): BridgeInstance {
   const modules = createInstanceModules(client, options);
   return {
     id,
     client,
-    get auth() {
-      return modules.auth;
-    },
     get account() {
-      return modules.account;
+      return modules.get('lifecycle');
     },
     get offline() {
-      return modules.offline;
+      return modules.get('offline');
     },
     modules,
   };
@@ -60,8 +58,8 @@ function createInstance(
     return instanceOf(id, client, input);
   }
   const config = transform ? transform(input as BridgeInstanceConfig, id) : input;
-  const { baseUrl, authPaths, userStorageKey, lifecycle, offline, ...clientConfig } =
-    config as BridgeInstanceConfig;
+  const { baseUrl, authPaths, userStorageKey, ...rest } = config as BridgeInstanceConfig;
+  const clientConfig = withoutModules(rest);
   if (typeof baseUrl !== 'string' || baseUrl === '') {
     throw new TypeError(
       `BridgeProvider: config.baseUrl of instance "${id}" must be a non-empty string`,
@@ -109,18 +107,39 @@ function createContextValue(props: BridgeProviderProps): BridgeContextValue {
       id === defaultInstance,
     );
   }
-  return { instances: created, defaultInstance, persist: props.persist?.({ instances: created }) };
+  const { persist } = props;
+  return {
+    instances: created,
+    defaultInstance,
+    persist: persist?.({ instances: persistedInstances(created, authFactoryOf(persist)) }),
+  };
 }
 
-/** The client form's props as a client instance. */
-function clientInstanceOf({
-  client,
-  authPaths,
-  userStorageKey,
-  lifecycle,
-  offline,
-}: BridgeProviderProps): BridgeClientInstance {
-  return { client: client as Client, authPaths, userStorageKey, lifecycle, offline };
+/**
+ * The instances as the persisted cache reads them: each client and its auth service (whose
+ * user the cache belongs to), made with the module's factory when first read.
+ */
+function persistedInstances(
+  instances: Record<string, BridgeInstance>,
+  create: AuthServiceFactory | undefined,
+) {
+  const host: Record<string, { client: Client; readonly auth: AuthService }> = {};
+  for (const [id, instance] of Object.entries(instances)) {
+    host[id] = {
+      client: instance.client,
+      get auth() {
+        return instance.modules.auth(create)!;
+      },
+    };
+  }
+  return host;
+}
+
+/** The client form's props as a client instance: the client, its auth options and modules. */
+function clientInstanceOf(props: BridgeProviderProps): BridgeClientInstance {
+  const { config, instances, defaultInstance, transformConfig, swr, persist, children, ...rest } =
+    props;
+  return rest as BridgeClientInstance;
 }
 
 /**
@@ -150,7 +169,7 @@ export function BridgeProvider(props: BridgeProviderProps): ReactNode {
     | undefined;
   const content = (
     <BridgeContext.Provider value={value}>
-      <OfflineModules />
+      <ModuleStarts />
       {props.children}
     </BridgeContext.Provider>
   );

@@ -3,30 +3,10 @@
  * ready client), with the opt-in modules an instance takes.
  */
 import type { AuthPaths, Client, ClientConfig } from '@bridgekit/core';
-import type { AuthLifecycleModule } from '@bridgekit/core/auth';
-import type { OfflineQueueModule, PersistCacheModule } from '@bridgekit/core/offline';
+import type { PersistCacheModule } from '@bridgekit/core/offline';
 import type { ReactNode } from 'react';
 import type { SWRConfiguration } from 'swr';
-
-/** The opt-in modules an instance takes. */
-interface Modules {
-  /**
-   * The auth lifecycle (`authLifecycle(options)` from `@bridgekit/core/auth`): account flows,
-   * two-factor sign-in, refresh tokens, and cross-tab sync when it is given its module
-   * (`authLifecycle({ crossTab: crossTabSync() })`). Without it the instance has the plain
-   * auth service, and `useAuth<typeof lifecycle>()` is how a component of an instance with it
-   * gets the account actions.
-   * @default undefined (none)
-   */
-  lifecycle?: AuthLifecycleModule;
-  /**
-   * The offline write queue (`offlineQueue(options)` from `@bridgekit/core/offline`): a write
-   * that cannot reach the server is kept on the device and sent again later, once, in order,
-   * under its user's session; `useOfflineQueue()` shows what waits.
-   * @default undefined (none)
-   */
-  offline?: OfflineQueueModule;
-}
+import type { ProviderModules as Modules } from './internal/providerModules';
 
 /**
  * An instance described by its configuration: a client is created from it. Besides the

@@ -14,6 +14,7 @@ export {
   BridgeProvider,
   type BridgeProviderProps,
 } from './BridgeProvider';
+export { type ModuleDefaults, withModuleDefaults } from './withModuleDefaults';
 
 // Typed from an OpenAPI document
 export type {
@@ -40,6 +41,7 @@ export { useAuthService } from './useAuthService';
 // Data
 export { useBridgeApi } from './useBridgeApi';
 export { useBridgeClient } from './useBridgeClient';
+export { type BridgeInstances, useBridgeInstances } from './useBridgeInstances';
 export {
   type BridgeQueryConfig,
   type GetQueryParams,

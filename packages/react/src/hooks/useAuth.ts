@@ -32,7 +32,7 @@ const NOT_ACTIONS = ['onRefreshed', 'dispose'];
 export function useAuth<L extends AuthLifecycleModule | undefined = undefined>(
   instanceId?: string,
 ): UseAuthResult<L> {
-  const [{ id, auth, account }, state] = useAuthState('useAuth', instanceId);
+  const [{ id, account }, auth, state] = useAuthState('useAuth', instanceId);
   const { cache, mutate } = useSWRConfig();
   // A mutation: the status of this hook's account actions, apart from `isLoading`. Failures
   // are kept as thrown (the actions rethrow them).

@@ -71,7 +71,7 @@ export function useAuthGuard(options: UseAuthGuardOptions = {}): UseAuthGuardRes
     loginRedirectPath = '/login',
     accessDeniedPath = '/access-denied',
   } = options;
-  const [{ auth: service }, auth] = useAuthState('useAuthGuard', options.instanceId);
+  const [, service, auth] = useAuthState('useAuthGuard', options.instanceId);
   const { user, isAuthenticated } = auth;
   const [validating, setValidating] = useState(validateOnMount);
   // The latest options: the effects call this render's callbacks and logging choice.

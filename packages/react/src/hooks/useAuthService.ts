@@ -1,4 +1,5 @@
 import type { AuthService } from '@bridgekit/core';
+import { authOf } from './internal/authOf';
 import { useBridgeInstance } from './internal/BridgeContext';
 
 /**
@@ -10,5 +11,5 @@ import { useBridgeInstance } from './internal/BridgeContext';
  * const unsubscribe = auth.subscribe((state) => analytics.identify(state.user?.id));
  */
 export function useAuthService(instanceId?: string): AuthService {
-  return useBridgeInstance('useAuthService', instanceId).auth;
+  return authOf(useBridgeInstance('useAuthService', instanceId));
 }

@@ -1,4 +1,5 @@
 import type { PaginatedResponse, PaginationMeta, SearchParams } from '@bridgekit/core';
+import { pageCount } from '@bridgekit/core';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type BridgeSort, nextSort, sortParams } from './bridgeSort';
 import { useBridgeApi } from './useBridgeApi';
@@ -79,7 +80,10 @@ export interface UseBridgeTableStateResult<T> {
   page: number;
   /** The page of the rows shown: `meta.page` once loaded (the previous page while the next one loads). */
   currentPage: number;
-  /** `ceil(total / limit)` (at least 1); absent while the server has not given a total. */
+  /**
+   * `ceil(total / limit)`, 0 for an empty list; absent while the server has not given a total
+   * (or a page size, for a list that is not empty).
+   */
   totalPages?: number;
   /** Whether there is a page before `page`. */
   hasPrevious: boolean;
@@ -235,6 +239,7 @@ export function useBridgeTableState<T>({
     { keepPreviousData: true, ...swrConfig },
   );
 
+  const totalPages = meta?.total === undefined ? undefined : pageCount(meta.total, meta.limit);
   return {
     rows: data,
     meta,
@@ -244,9 +249,7 @@ export function useBridgeTableState<T>({
     page,
     currentPage: meta?.page ?? page,
     // Unknown when the backend gives no total: never invented from the rows.
-    ...(meta?.total !== undefined && {
-      totalPages: Math.max(1, Math.ceil(meta.total / Math.max(1, meta.limit))),
-    }),
+    ...(totalPages !== undefined && { totalPages }),
     hasPrevious: page > 1,
     hasNext: meta?.hasMore ?? false,
     sort,

@@ -330,6 +330,8 @@ describe('BridgeTable', () => {
       const cell = await screen.findByText('Nothing here');
       expect(cell.closest('tr')?.className).toContain('bk-table__state--empty');
       expect(cell.getAttribute('colspan')).toBe('3');
+      // An empty list has 0 pages: no "Page 1 of 0".
+      expect(screen.queryByText(/^Page \d+ of/)).toBeNull();
     } finally {
       cleanup();
       await empty.close();

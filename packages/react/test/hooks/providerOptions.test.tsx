@@ -23,16 +23,14 @@ const mount = (props: Record<string, unknown>) => () =>
 describe('BridgeProvider rejects what it would ignore', () => {
   it('an unknown prop', () => {
     expect(mount({ client: client(), lifecyle: authLifecycle() })).toThrow(
-      new TypeError(
-        'BridgeProvider: lifecyle is not a prop of BridgeProvider (see BridgeProviderProps)',
-      ),
+      new TypeError('props.lifecyle is not a prop of BridgeProvider (see BridgeProviderProps)'),
     );
   });
 
   it('an unknown key of a client instance', () => {
     expect(mount({ instances: { billing: { client: client(), userStorageKy: 'me' } } })).toThrow(
       new TypeError(
-        'BridgeProvider: instances.billing.userStorageKy is not an option of an instance (see BridgeClientInstance)',
+        'instances.billing.userStorageKy is not an option of a BridgeProvider instance (see BridgeClientInstance)',
       ),
     );
   });
@@ -40,11 +38,11 @@ describe('BridgeProvider rejects what it would ignore', () => {
   it('an unknown auth path, in a config or a client instance', () => {
     expect(mount({ config: { baseUrl, authPaths: { logon: '/in' } } })).toThrow(
       new TypeError(
-        'BridgeProvider: config.authPaths.logon is not an auth path (see AuthPaths: login, logout, validation, me)',
+        'config.authPaths.logon is not an auth path of BridgeProvider (see AuthPaths: login, logout, validation, me)',
       ),
     );
     expect(mount({ client: client(), authPaths: { logon: '/in' } })).toThrow(
-      /^BridgeProvider: authPaths\.logon is not an auth path/,
+      /^props\.authPaths\.logon is not an auth path of BridgeProvider/,
     );
   });
 

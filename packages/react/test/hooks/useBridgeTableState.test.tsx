@@ -128,6 +128,21 @@ describe('useBridgeTableState', () => {
     expect(table()).toMatchObject({ page: 1, sort: null });
   });
 
+  it('counts 0 pages for an empty list, as the core does', async () => {
+    let table: UseBridgeTableStateResult<Product> | undefined;
+    function Table() {
+      table = useBridgeTableState<Product>({
+        endpoint: '/products',
+        pageSize: 5,
+        query: { q: 'no product is called this' },
+      });
+      return <p>{table.isLoading ? 'loading' : `${table.rows.length} rows`}</p>;
+    }
+    renderWithProvider({ client }, <Table />);
+    await screen.findByText('0 rows');
+    expect(table).toMatchObject({ totalPages: 0, currentPage: 1, hasNext: false });
+  });
+
   it('has no totalPages when the page has no total (never guessed from the rows)', async () => {
     // A page as a backend without totals gives it: SWR's fallback stands in for the answer,
     // since the reference server always counts.

@@ -1,18 +1,16 @@
-import type { AuthService, Client } from '@bridgekit/core';
+import type { Client } from '@bridgekit/core';
 import type { AuthLifecycle } from '@bridgekit/core/auth';
 import type { CachePersister, OfflineQueue } from '@bridgekit/core/offline';
 import { createContext, useContext } from 'react';
 import type { InstanceModules } from './instanceModules';
 
 /**
- * One configured API: its client, its auth service and, when the app passed the modules, its
- * lifecycle and offline queue (see `instanceModules`).
+ * One configured API: its client and, when the app passed the modules, its lifecycle and
+ * offline queue; its auth service comes from `authOf` (see `instanceModules`).
  */
 export interface BridgeInstance {
   readonly id: string;
   readonly client: Client;
-  /** Made when first read. */
-  readonly auth: AuthService;
   readonly account: AuthLifecycle | undefined;
   readonly offline: OfflineQueue | undefined;
   /** Where they come from: opened by `useBridgeInstance`, closed by the provider. */

@@ -4,12 +4,13 @@
  * module is a `TypeError` naming it, like an unknown option of `createClient`, instead of
  * being silently ignored.
  */
-import { DEFAULT_AUTH_PATHS } from '@bridgekit/core';
+import { DEFAULT_AUTH_PATHS, rejectUnknownKeys } from '@bridgekit/core';
 import type { BridgeClientInstance, BridgeProviderProps } from '../BridgeProviderProps';
 import type { ModuleOptions } from './instanceModules';
+import { MODULE_NAMES, MODULES, type ModuleName } from './providerModules';
 
-// Every key the provider reads. Written as a `Record` of the interface's keys, so that a new
-// prop or instance option cannot be forgotten here.
+// Every key the provider reads besides the modules (`providerModules`). Written as a `Record`
+// of the interface's keys, so that a new prop or instance option cannot be forgotten here.
 const PROPS = Object.keys({
   config: true,
   client: true,
@@ -17,36 +18,31 @@ const PROPS = Object.keys({
   defaultInstance: true,
   authPaths: true,
   userStorageKey: true,
-  lifecycle: true,
-  offline: true,
   transformConfig: true,
   swr: true,
   persist: true,
   children: true,
-} satisfies Record<keyof BridgeProviderProps, true>);
+} satisfies Record<Exclude<keyof BridgeProviderProps, ModuleName>, true>).concat(MODULE_NAMES);
 const CLIENT_INSTANCE = Object.keys({
   client: true,
   authPaths: true,
   userStorageKey: true,
-  lifecycle: true,
-  offline: true,
-} satisfies Record<keyof BridgeClientInstance, true>);
+} satisfies Record<Exclude<keyof BridgeClientInstance, ModuleName>, true>).concat(MODULE_NAMES);
 // The client form's props: beside a config or instances they would be silently ignored.
-const CLIENT_FORM = ['authPaths', 'userStorageKey', 'lifecycle', 'offline'] as const;
+const CLIENT_FORM = ['authPaths', 'userStorageKey', ...MODULE_NAMES] as const;
 const AUTH_PATHS = Object.keys(DEFAULT_AUTH_PATHS);
-
-/** Throws a `TypeError` naming the first key of `value` that `known` lacks; `what` it is not. */
-function rejectUnknown(where: string, value: object, known: string[], what: string): void {
-  const key = Object.keys(value).find((name) => !known.includes(name));
-  if (key !== undefined) throw new TypeError(`BridgeProvider: ${where}${key} is not ${what}`);
-}
 
 /**
  * Throws a `TypeError` naming a prop the provider does not read, or a prop of the client form
  * given beside a config or instances.
  */
 export function checkProps(props: BridgeProviderProps): void {
-  rejectUnknown('', props, PROPS, 'a prop of BridgeProvider (see BridgeProviderProps)');
+  rejectUnknownKeys(props, PROPS, {
+    where: 'props',
+    factory: 'BridgeProvider',
+    kind: 'a prop',
+    see: 'see BridgeProviderProps',
+  });
   const misplaced =
     props.client === undefined && CLIENT_FORM.find((key) => props[key] !== undefined);
   if (misplaced) {
@@ -58,32 +54,27 @@ export function checkProps(props: BridgeProviderProps): void {
 
 /**
  * Throws a `TypeError` naming what is wrong in an instance (`where` names it in the message:
- * `config.`, `instances.<id>.`): an unknown key of a client instance or of `authPaths`, a
- * `lifecycle` or `offline` that is no module.
+ * `config.`, `instances.<id>.`, `''` for the props): an unknown key of a client instance or of
+ * `authPaths`, a module option (`providerModules`) that is no module.
  */
 export function checkInstance(where: string, instance: ModuleOptions & { client?: unknown }): void {
+  const name = where === '' ? 'props' : where.slice(0, -1);
   if (instance.client) {
-    rejectUnknown(
-      where,
-      instance,
-      CLIENT_INSTANCE,
-      'an option of an instance (see BridgeClientInstance)',
-    );
+    rejectUnknownKeys(instance, CLIENT_INSTANCE, {
+      where: name,
+      factory: 'a BridgeProvider instance',
+      see: 'see BridgeClientInstance',
+    });
   }
-  const paths = `an auth path (see AuthPaths: ${AUTH_PATHS.join(', ')})`;
-  rejectUnknown(`${where}authPaths.`, instance.authPaths ?? {}, AUTH_PATHS, paths);
-  checkModule(
-    where,
-    'lifecycle',
-    instance.lifecycle,
-    "authLifecycle(options) from '@bridgekit/core/auth'",
-  );
-  checkModule(
-    where,
-    'offline',
-    instance.offline,
-    "offlineQueue(options) from '@bridgekit/core/offline'",
-  );
+  if (instance.authPaths !== undefined) {
+    rejectUnknownKeys(instance.authPaths, AUTH_PATHS, {
+      where: `${name}.authPaths`,
+      factory: 'BridgeProvider',
+      kind: 'an auth path',
+      see: `see AuthPaths: ${AUTH_PATHS.join(', ')}`,
+    });
+  }
+  for (const key of MODULE_NAMES) checkModule(where, key, instance[key], MODULES[key].madeBy);
 }
 
 /** Throws a `TypeError` when an instance's module option is given and is no module (a function). */
