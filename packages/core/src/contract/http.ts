@@ -113,6 +113,8 @@ export interface BridgeRequest extends RequestConfig {
    * @default true
    */
   envelope?: boolean;
+  /** See `RequestOptions.responseType`. */
+  responseType?: 'stream';
 }
 
 /** What a middleware can read about the call it is part of (updated by every send). */
@@ -229,4 +231,14 @@ export interface RequestOptions {
    * dialect may have written differently. Changes nothing of what is sent.
    */
   query?: string;
+  /**
+   * `'stream'`: a 2xx answer's body is not read; `data` is its `ReadableStream` of bytes, for
+   * the caller to read (a Server-Sent Events feed) and to cancel when done. The time-out
+   * covers the wait for the answer's headers only. Any other answer is read as always.
+   * @default the body is read (docs/guide/requests.md, "How the body is read")
+   * @example
+   * const res = await api.get<ReadableStream<Uint8Array>>('/events', { responseType: 'stream' });
+   * if (res.success) for await (const chunk of res.data) console.log(chunk.byteLength);
+   */
+  responseType?: 'stream';
 }
