@@ -18,6 +18,7 @@ const SOURCES: Record<string, string> = {
   '@bridgekit/core/dialects': 'packages/core/src/dialects/index.ts',
   '@bridgekit/core/auth': 'packages/core/src/auth/index.ts',
   '@bridgekit/core/offline': 'packages/core/src/offline/index.ts',
+  '@bridgekit/core/live': 'packages/core/src/live/index.ts',
   '@bridgekit/react/hooks': 'packages/react/src/hooks/index.ts',
   '@bridgekit/react': 'packages/react/src/index.ts',
   '@bridgekit/react-native': 'packages/react-native/src/index.ts',

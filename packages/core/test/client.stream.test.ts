@@ -14,8 +14,11 @@ const decoder = new TextDecoder();
 
 /** Reads a stream to its end as text. */
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
   let text = '';
-  for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    text += decoder.decode(read.value, { stream: true });
+  }
   return text;
 }
 
@@ -25,6 +28,7 @@ describe("responseType: 'stream'", () => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       res.write('data: one\n\n');
       setTimeout(() => res.end('data: two\n\n'), 50);
+      return undefined;
     });
     const api = createClient(server.url, {
       storage: new MemoryStorage(),
@@ -46,6 +50,7 @@ describe("responseType: 'stream'", () => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       res.write(': first\n\n');
       setTimeout(() => res.end(': after the time-out\n\n'), 300);
+      return undefined;
     });
     const api = createClient(server.url, { timeout: 100 });
     const res = await api.get<ReadableStream<Uint8Array>>('/events', { responseType: 'stream' });
@@ -73,6 +78,7 @@ describe("responseType: 'stream'", () => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       res.write(': open\n\n');
       res.on('close', closed);
+      return undefined;
     });
     const res = await createClient(server.url).get<ReadableStream<Uint8Array>>('/events', {
       responseType: 'stream',

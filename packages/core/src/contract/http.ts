@@ -238,7 +238,11 @@ export interface RequestOptions {
    * @default the body is read (docs/guide/requests.md, "How the body is read")
    * @example
    * const res = await api.get<ReadableStream<Uint8Array>>('/events', { responseType: 'stream' });
-   * if (res.success) for await (const chunk of res.data) console.log(chunk.byteLength);
+   * if (res.success) {
+   *   const reader = res.data.getReader();
+   *   console.log((await reader.read()).value?.byteLength);
+   *   await reader.cancel();
+   * }
    */
   responseType?: 'stream';
 }

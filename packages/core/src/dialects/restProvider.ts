@@ -51,8 +51,19 @@ export interface RestProviderParts
  * const api = createClient('https://api.acme.test', { dialect: acme });
  */
 export function restProvider(parts: RestProviderParts): Dialect & { envelope: false } {
-  const { name, query, list, records, operations, auth, session, errors, options, ...unknown } =
-    parts;
+  const {
+    name,
+    query,
+    list,
+    records,
+    operations,
+    auth,
+    live,
+    session,
+    errors,
+    options,
+    ...unknown
+  } = parts;
   rejectUnknownKeys(unknown, [], { where: 'parts', factory: 'restProvider' });
   return {
     name,
@@ -68,5 +79,6 @@ export function restProvider(parts: RestProviderParts): Dialect & { envelope: fa
     operations,
     auth,
     records: { updateMethod: 'PATCH', ...records },
+    live,
   };
 }

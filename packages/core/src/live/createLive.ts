@@ -1,0 +1,184 @@
+/**
+ * The live module of one instance (docs/guide/live.md): while it is started and someone is
+ * signed in, it follows the changes of other people as that user (a run, `liveRun`), and lets
+ * the source go while the platform is offline or the tab hidden. What comes goes to the state,
+ * to the `onEvent` listeners, to the caches it was started with (`cacheFollower`) and to the
+ * client's event stream (`client.observe`).
+ */
+import { mustBe } from '../checks';
+import type { Client } from '../client/client';
+import { isObserved, reportEvent } from '../client/events';
+import type { LiveFeedEvent } from '../contract/events';
+import type { LiveEvent, LiveSource } from '../contract/live';
+import { browserConnectivity } from '../offline/connectivity';
+import type { AuthService } from '../services/authService';
+import { createStore } from '../stores/createStore';
+import { type CacheFollower, followCache } from './cacheFollower';
+import { changeFeed } from './changeFeed';
+import { createFollowedQueries } from './followedQueries';
+import { openRun, type LiveRun } from './liveRun';
+import { initialLiveState, type LiveAction, reduceLive } from './liveState';
+import type { Live, LiveHost, LiveOptions, LiveState } from './liveTypes';
+import { polling } from './polling';
+import { browserVisibility, type Visibility } from './visibility';
+
+const ALWAYS_SHOWN: Visibility = { isVisible: () => true, subscribe: () => () => {} };
+
+/**
+ * The source of a client: its dialect's `live` part; the reference server's change feed when
+ * it has no dialect (the default protocol); polling otherwise.
+ *
+ * @example
+ * sourceOf(createClient('/api')).name // 'change feed'
+ */
+export function sourceOf(client: Client): LiveSource {
+  const { dialect } = client.getConfig();
+  if (dialect === undefined) return changeFeed();
+  return dialect.live ?? polling();
+}
+
+/** The id a run follows as: the signed-in user's, `null` while nobody is signed in. */
+function userIdOf(auth: AuthService): string | null {
+  const { isAuthenticated, user } = auth.getState();
+  if (!isAuthenticated || !user) return null;
+  return String(user.id ?? user.email ?? user.userName ?? '');
+}
+
+/**
+ * The live module of the instance `host` lends.
+ *
+ * @example
+ * const feed = createLive({ client, auth }, { resources: ['products'] });
+ * const stop = feed.start();
+ */
+export function createLive(host: LiveHost, options: LiveOptions): Live {
+  const { client, auth } = host;
+  const connectivity = host.connectivity ?? browserConnectivity();
+  const visibility =
+    options.pauseWhenHidden === false ? ALWAYS_SHOWN : (host.visibility ?? browserVisibility());
+  const source = options.source ?? sourceOf(client);
+  const store = createStore<LiveState>(initialLiveState(source.mode ?? 'feed'));
+  const queries = createFollowedQueries(options.queries ?? 'all');
+  const eventListeners = new Set<(event: LiveEvent) => void>();
+  const caches = new Set<CacheFollower>();
+  let starts = 0;
+  let run: (LiveRun & { userId: string }) | undefined;
+  let stopWatching: (() => void) | undefined;
+  let disposed = false;
+
+  const report = (event: Omit<LiveFeedEvent, 'type' | 'time' | 'source'>) => {
+    if (isObserved(client)) reportEvent(client, { type: 'live', source: source.name, ...event });
+  };
+
+  function dispatch(action: LiveAction): void {
+    const was = store.getState();
+    const next = reduceLive(was, action);
+    store.setState(next);
+    if (next.connected && !was.connected) report({ kind: 'connected' });
+    if (was.connected && !next.connected) {
+      report({ kind: 'disconnected', reason: next.error?.message ?? 'paused' });
+    }
+  }
+
+  function deliver(event: LiveEvent): void {
+    dispatch({ type: 'received', event });
+    if (event.type === 'reset') report({ kind: 'reset', reason: event.reason });
+    else {
+      report({ kind: 'received', resource: event.resource, id: event.id, change: event.type });
+    }
+    for (const cache of caches) cache.apply(event);
+    // A listener that throws keeps neither the others nor the caches from hearing; its error
+    // is thrown again once they all heard.
+    let failure: { error: unknown } | undefined;
+    for (const listener of [...eventListeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure) {
+      queueMicrotask(() => {
+        throw failure.error;
+      });
+    }
+  }
+
+  // Follows as the signed-in user while started, and competes for the source while shown and
+  // online; another user (or nobody) ends the run and clears the state.
+  function update(): void {
+    const userId = starts > 0 && !disposed ? userIdOf(auth) : null;
+    if (run && run.userId !== userId) {
+      run.close();
+      run = undefined;
+      dispatch({ type: 'cleared' });
+    }
+    if (!run && userId !== null) {
+      const refresh = () => {
+        for (const cache of caches) cache.refresh();
+      };
+      const opened = openRun(
+        { source, client, resources: options.resources, userId },
+        { dispatch, deliver, refresh },
+      );
+      run = Object.assign(opened, { userId });
+    }
+    run?.compete(connectivity.isOnline() && visibility.isVisible());
+  }
+
+  function watch(): () => void {
+    const stops = [
+      auth.subscribe(update),
+      connectivity.subscribe(update),
+      visibility.subscribe(update),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }
+
+  const live: Live = {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    onEvent(listener) {
+      if (typeof listener !== 'function') throw mustBe('listener', 'a function', listener);
+      eventListeners.add(listener);
+      return () => void eventListeners.delete(listener);
+    },
+    start(cache) {
+      if (disposed) return () => {};
+      const follower = cache && followCache(cache, queries);
+      if (follower) caches.add(follower);
+      starts++;
+      stopWatching ??= watch();
+      update();
+      let started = true;
+      return () => {
+        if (!started) return;
+        started = false;
+        if (follower) caches.delete(follower);
+        starts--;
+        if (starts === 0) {
+          stopWatching?.();
+          stopWatching = undefined;
+        }
+        update();
+      };
+    },
+    follow: queries.mark,
+    countNew: queries.hold,
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      stopHearingAuth();
+      stopWatching?.();
+      stopWatching = undefined;
+      caches.clear();
+      update();
+      eventListeners.clear();
+    },
+  };
+  // Ends with the auth service it follows.
+  const stopHearingAuth = auth.listen({ disposed: live.dispose });
+  return live;
+}
