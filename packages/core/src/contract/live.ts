@@ -128,6 +128,13 @@ export interface LiveSource {
    * @default false
    */
   readonly shareable?: boolean;
+  /**
+   * Whether it follows while nobody is signed in too (polling asks what the app shows, as the
+   * app would: a backend without sign-in is polled all the same). A feed that needs a session
+   * follows only while someone is signed in, as that user.
+   * @default false
+   */
+  readonly withoutSession?: boolean;
   /** Starts following; returns what stops it and closes whatever it opened. */
   start(host: LiveSourceHost): () => void;
 }

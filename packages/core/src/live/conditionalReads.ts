@@ -5,12 +5,23 @@
  * does not show it to a page of another origin) is asked plainly, as without this.
  */
 import { getHeader } from '../client/headers';
-import type { ApiResponse, Middleware } from '../contract/http';
+import type { ApiResponse, BridgeRequest, Middleware } from '../contract/http';
 
 /** What a GET answered last, under its `ETag`. */
 interface Remembered {
   tag: string;
   answer: ApiResponse;
+}
+
+/**
+ * The headers of a conditional read. `Cache-Control: max-age=0` asks the server to validate:
+ * without it `fetch` adds `no-cache` to a request that sets `If-None-Match` itself, and a server
+ * that honours the request's `no-cache` (Express, so json-server 0.17) answers 200, never 304.
+ */
+function conditional(request: BridgeRequest, tag: string): Record<string, string> {
+  const headers: Record<string, string> = { ...request.headers, 'If-None-Match': tag };
+  if (getHeader(headers, 'cache-control') === undefined) headers['Cache-Control'] = 'max-age=0';
+  return headers;
 }
 
 /** How many URLs' answers are remembered; the oldest goes first. */
@@ -36,9 +47,7 @@ export function conditionalReads(): Middleware {
     }
     const { url } = request;
     const known = remembered.get(url);
-    const response = await next(
-      known && { ...request, headers: { ...request.headers, 'If-None-Match': known.tag } },
-    );
+    const response = await next(known && { ...request, headers: conditional(request, known.tag) });
     // Not modified: what came the last time, as a copy (the response side may change it).
     if (known && response.status === 304) return { ...known.answer };
     remembered.delete(url);

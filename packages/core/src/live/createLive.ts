@@ -37,11 +37,13 @@ export function sourceOf(client: Client): LiveSource {
   return dialect.live ?? polling();
 }
 
-/** The id a run follows as: the signed-in user's, `null` while nobody is signed in. */
-function userIdOf(auth: AuthService): string | null {
-  const { isAuthenticated, user } = auth.getState();
-  if (!isAuthenticated || !user) return null;
-  return String(user.id ?? user.email ?? user.userName ?? '');
+/** Who a run follows as: the signed-in user's id; nobody (`''`) or no run (`null`) while nobody is signed in. */
+function userIdOf(auth: AuthService, source: LiveSource): string | null {
+  const { isAuthenticated, user, isLoading } = auth.getState();
+  // Still reading the stored user (or signing in): unknown yet.
+  if (isLoading) return null;
+  if (!isAuthenticated || !user) return source.withoutSession ? '' : null;
+  return `user ${user.id ?? user.email ?? user.userName ?? ''}`;
 }
 
 /**
@@ -104,10 +106,11 @@ export function createLive(host: LiveHost, options: LiveOptions): Live {
     }
   }
 
-  // Follows as the signed-in user while started, and competes for the source while shown and
-  // online; another user (or nobody) ends the run and clears the state.
+  // Follows as the signed-in user while started (or as nobody, a source that needs no session),
+  // and competes for the source while shown and online; another user ends the run and clears
+  // the state.
   function update(): void {
-    const userId = starts > 0 && !disposed ? userIdOf(auth) : null;
+    const userId = starts > 0 && !disposed ? userIdOf(auth, source) : null;
     if (run && run.userId !== userId) {
       run.close();
       run = undefined;

@@ -120,17 +120,20 @@ export function openRun(setup: RunSetup, listener: RunListener): LiveRun {
       }),
       refresh: whileLeading(() => listener.refresh()),
     };
-    const stopSource = source.start(host);
-    const stopLeading = () => {
+    let stopSource: (() => void) | undefined;
+    function stopLeading() {
       if (!current) return;
       current = false;
       leading = false;
-      stopSource();
+      stopSource?.();
       // Paused or stopped: not connected, without an error (an `ended` one stays).
       if (own.connected) setOwn(false, null);
       share?.compete(false);
       stopLocal = undefined;
-    };
+    }
+    stopSource = source.start(host);
+    // It gave up as it started: what it opened closes at once.
+    if (!current) stopSource();
     return stopLeading;
   }
 

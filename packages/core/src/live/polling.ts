@@ -21,9 +21,10 @@ export interface PollingOptions {
 /**
  * Polling as a live source: the source of a client whose dialect has no `live` part. Every
  * `interval` the queries the hooks show (and follow) are revalidated; the client's GETs carry
- * `If-None-Match` once the backend tagged an answer, so an unchanged list is a 304. It pauses as
- * the feed does (signed out, offline, a hidden tab: SWR asks again when the tab is shown). It
- * brings no `onEvent` events: it cannot tell what changed.
+ * `If-None-Match` once the backend tagged an answer, so an unchanged list is a 304. It pauses
+ * offline and in a hidden tab (SWR asks again when the tab is shown), and follows whether or
+ * not someone is signed in (starting over when that changes). It brings no `onEvent` events: it
+ * cannot tell what changed.
  *
  * @throws TypeError / RangeError naming an unknown or invalid option
  * @example
@@ -36,6 +37,7 @@ export function polling(options: PollingOptions = {}): LiveSource {
   return {
     name: 'polling',
     mode: 'poll',
+    withoutSession: true,
     start(host) {
       const removeReads = host.client.use(conditionalReads());
       host.open();
