@@ -108,18 +108,20 @@ async function connectOnce(
   });
   if (!res.success) return refused(res, settings.path);
   const type = res.headers?.get('content-type') ?? '';
-  if (!(res.data instanceof ReadableStream)) {
+  // Duck-typed: a platform's stream class may be another realm's.
+  if (typeof res.data?.getReader !== 'function') {
     return ended(
       `the change feed needs a fetch that streams its answers, and this platform's does not (React Native's): give the client one that does (expo/fetch), or follow with live({ source: polling() })`,
     );
   }
+  const body = res.data;
   if (!type.startsWith('text/event-stream')) {
-    await res.data.cancel().catch(() => {});
+    await body.cancel().catch(() => {});
     return ended(`GET ${settings.path} answered ${type || 'no content type'}, not a change feed`);
   }
   let opened = false;
   let last: Outcome | undefined;
-  const end = await readEventStream(res.data, {
+  const end = await readEventStream(body, {
     idleTimeout: settings.idleTimeout,
     signal,
     onMessage(message) {
