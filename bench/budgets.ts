@@ -11,6 +11,7 @@ import { CORE_NO_TIMEOUT, INIT, type OverheadResult } from './overhead';
 import type { QueryStringResult } from './queryString';
 import {
   APP_BUNDLE,
+  APP_BUNDLE_LIVE,
   APP_BUNDLE_OFFLINE,
   CREATE_CLIENT,
   CREATE_CLIENT_WITHOUT_SEAM,
@@ -88,10 +89,18 @@ export const MAX_PIPELINE_US = 5;
 //   +0.62 KB, the body summary +0.15 KB, credentials taken out of JSON bodies and answers
 //   +0.14 KB (its own row, `size.seam`, leaves out the few lines that call it);
 // - the auth service's and lifecycle's events: core +0.18, app +0.22 KB.
-export const CREATE_CLIENT_MAX_GZ = 11_600;
+// Raised on 2026-12 from 11.60 / 17.05 / 27.00 KB, each measured against the merge of the
+// devtools branch (11.56 / 17.02 / 27.26 KB: the app row was already 0.26 KB over, from the
+// providers' module list and the cache events):
+// - `responseType: 'stream'` (a 2xx body handed over unread, for the live module's feed):
+//   createClient +0.08, core +0.07, app +0.08 KB;
+// - the live module's place in the providers (its entry in the module list, a query's `live`
+//   option, `useLiveStatus` out of the app row): app +0.22 KB. The module itself is its own
+//   row (`size.live`) and none of it is in the app bundle without it.
+export const CREATE_CLIENT_MAX_GZ = 11_650;
 export const SEAM_MAX_GZ = 800;
-export const CORE_FULL_MAX_GZ = 17_050;
-export const APP_BUNDLE_MAX_GZ = 27_000;
+export const CORE_FULL_MAX_GZ = 17_100;
+export const APP_BUNDLE_MAX_GZ = 27_600;
 export const DIALECT_MAX_GZ = 3_050;
 // jsonServer() carries both json-server dialects (0.17 and 1.x) and the question that tells
 // them apart when no `version` is named, so its ceiling is its own.
@@ -360,6 +369,21 @@ export const BUDGETS: Budget[] = [
       return {
         measured: `+${(added / 1000).toFixed(2)} KB; ${without?.offlineBytes} B of their code without them`,
         pass: without?.offlineBytes === 0,
+      };
+    },
+  },
+  {
+    // The live module is opt-in: an app that does not import it has none of its code.
+    id: 'size.live',
+    budget:
+      'live module (change feed, polling, cache follower) added to the app bundle: reported; none of its code in the app bundle without it',
+    check: ({ size }) => {
+      if (!size) return undefined;
+      const without = size.bridgekit.find((e) => e.name === APP_BUNDLE);
+      const added = sizeOf(size, APP_BUNDLE_LIVE) - sizeOf(size, APP_BUNDLE);
+      return {
+        measured: `+${(added / 1000).toFixed(2)} KB; ${without?.liveBytes} B of its code without it`,
+        pass: without?.liveBytes === 0,
       };
     },
   },

@@ -31,6 +31,10 @@ export const APP_BUNDLE = 'app bundle: provider + the 7 spec hooks + core + SWR'
 export const APP_BUNDLE_OFFLINE = `${APP_BUNDLE} + offline modules (persistCache, offlineQueue)`;
 /** Where the offline modules' code lives: none of it may be in a bundle that does not import them. */
 export const OFFLINE_SOURCES = 'packages/core/src/offline/';
+/** Size entry of the app bundle with the live module. */
+export const APP_BUNDLE_LIVE = `${APP_BUNDLE} + live module`;
+/** Where the live module's code lives: none of it may be in a bundle that does not import it. */
+export const LIVE_SOURCES = 'packages/core/src/live/';
 /** Size entry of `createClient` alone. */
 export const CREATE_CLIENT = '@bridgekit/core (createClient only)';
 /**
@@ -66,6 +70,8 @@ export interface SizeEntry {
   gzBytes: number;
   /** Minified bytes of the offline modules' files in the output (0 when not imported). */
   offlineBytes: number;
+  /** Minified bytes of the live module's files in the output (0 when not imported). */
+  liveBytes: number;
   /** Largest inputs in the output (bytes of minified output, before gzip). */
   top: Array<{ file: string; bytes: number }>;
 }
@@ -158,6 +164,17 @@ const BRIDGEKIT: EntrySpec[] = [
       'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
       "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
       "export { offlineQueue, persistCache } from '@bridgekit/core/offline';",
+    ].join(' '),
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+  },
+  {
+    // What the opt-in live module (the change feed, polling, the cache follower) adds to the
+    // app bundle above, which without it holds none of its code (its `liveBytes` is 0).
+    name: APP_BUNDLE_LIVE,
+    entry: [
+      'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
+      "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
+      "export { live } from '@bridgekit/core/live';",
     ].join(' '),
     external: ['react', 'react-dom', 'react/jsx-runtime'],
   },
@@ -290,9 +307,10 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
     .filter((item) => item.bytes > 0)
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, 8);
-  const offlineBytes = Object.entries(output.inputs)
-    .filter(([file]) => file.startsWith(OFFLINE_SOURCES))
-    .reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
+  const bytesUnder = (folder: string) =>
+    Object.entries(output.inputs)
+      .filter(([file]) => file.startsWith(folder))
+      .reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
   return {
     name: spec.name,
     entry: spec.entry,
@@ -300,7 +318,8 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
     bridgekitBundled: !spec.ownCodeOnly,
     minBytes: code.length,
     gzBytes: gzipSync(code, { level: 9 }).length,
-    offlineBytes,
+    offlineBytes: bytesUnder(OFFLINE_SOURCES),
+    liveBytes: bytesUnder(LIVE_SOURCES),
     top,
   };
 }
