@@ -5,7 +5,8 @@
  * again only when the change may move the record in or out of it, or along it (a field it
  * filters, sorts or searches on). A creation asks again the lists of its resource (a held list
  * counts it instead), a deletion or a change without its record asks again every query of the
- * record and the lists of its resource, and a reset asks again everything. Only the queries
+ * record (unless this client is deleting it: `ownDeletes`) and the lists of its resource, and
+ * a reset asks again everything. Only the queries
  * that follow (`FollowedQueries`) are touched; SWR fetches only those a hook shows.
  */
 import type { LiveChange, LiveEvent } from '../contract/live';
@@ -14,8 +15,11 @@ import type { LiveCacheHost } from './liveTypes';
 
 /** The cache side of the live module for one cache. */
 export interface CacheFollower {
-  /** Patches or revalidates what `event` touches. */
-  apply(event: LiveEvent): void;
+  /**
+   * Patches or revalidates what `event` touches. `ownDeletion`: the event tells of a deletion
+   * this client made itself (`ownDeletes`): the record's own queries are not asked again.
+   */
+  apply(event: LiveEvent, ownDeletion?: boolean): void;
   /** Asks again every followed query of the instance (a reset, a poll). */
   refresh(): void;
 }
@@ -114,13 +118,15 @@ export function followCache(host: LiveCacheHost, queries: FollowedQueries): Cach
   const patch = (swrKey: string, update: (current: unknown) => unknown) =>
     host.mutate(swrKey, update, { revalidate: false });
 
-  function applyChange(change: LiveChange): void {
+  function applyChange(change: LiveChange, ownDeletion: boolean): void {
     const { record } = change;
     const again = new Set<Key>();
     for (const { swrKey, key, data } of followed(change.resource)) {
       const [, , , type, params] = key;
       if (type === 'get') {
-        if (idOf(params) !== change.id) continue;
+        // This client's own deletion: its record is not asked again (a 404), as the hooks' own
+        // deletions never ask.
+        if (idOf(params) !== change.id || ownDeletion) continue;
         // A record read with params of its own (fields, relations) may not be this one.
         const plain = (params as { params?: unknown }).params === undefined;
         if (change.type === 'updated' && record && plain && data !== undefined) {
@@ -157,9 +163,9 @@ export function followCache(host: LiveCacheHost, queries: FollowedQueries): Cach
   }
 
   return {
-    apply(event) {
+    apply(event, ownDeletion = false) {
       if (event.type === 'reset') refresh();
-      else applyChange(event);
+      else applyChange(event, ownDeletion);
     },
     refresh,
   };

@@ -17,6 +17,7 @@ import { type CacheFollower, followCache } from './cacheFollower';
 import { changeFeed } from './changeFeed';
 import { createFollowedQueries } from './followedQueries';
 import { openRun, type LiveRun } from './liveRun';
+import { trackOwnDeletes } from './ownDeletes';
 import { initialLiveState, type LiveAction, reduceLive } from './liveState';
 import type { Live, LiveHost, LiveOptions, LiveState } from './liveTypes';
 import { polling } from './polling';
@@ -63,6 +64,9 @@ export function createLive(host: LiveHost, options: LiveOptions): Live {
   const queries = createFollowedQueries(options.queries ?? 'all');
   const eventListeners = new Set<(event: LiveEvent) => void>();
   const caches = new Set<CacheFollower>();
+  // While it keeps caches up to date: what the client deletes itself (see `ownDeletes`).
+  const own = trackOwnDeletes();
+  let stopTrackingDeletes: (() => void) | undefined;
   let starts = 0;
   let run: (LiveRun & { userId: string }) | undefined;
   let stopWatching: (() => void) | undefined;
@@ -88,7 +92,9 @@ export function createLive(host: LiveHost, options: LiveOptions): Live {
     else {
       report({ kind: 'received', resource: event.resource, id: event.id, change: event.type });
     }
-    for (const cache of caches) cache.apply(event);
+    const ownDeletion =
+      caches.size > 0 && event.type === 'deleted' && own.tookBack(event.resource, event.id);
+    for (const cache of caches) cache.apply(event, ownDeletion);
     // A listener that throws keeps neither the others nor the caches from hearing; its error
     // is thrown again once they all heard.
     let failure: { error: unknown } | undefined;
@@ -151,7 +157,10 @@ export function createLive(host: LiveHost, options: LiveOptions): Live {
     start(cache) {
       if (disposed) return () => {};
       const follower = cache && followCache(cache, queries);
-      if (follower) caches.add(follower);
+      if (follower) {
+        caches.add(follower);
+        stopTrackingDeletes ??= client.use(own.middleware);
+      }
       starts++;
       stopWatching ??= watch();
       update();
@@ -160,6 +169,10 @@ export function createLive(host: LiveHost, options: LiveOptions): Live {
         if (!started) return;
         started = false;
         if (follower) caches.delete(follower);
+        if (caches.size === 0) {
+          stopTrackingDeletes?.();
+          stopTrackingDeletes = undefined;
+        }
         starts--;
         if (starts === 0) {
           stopWatching?.();
@@ -177,6 +190,8 @@ export function createLive(host: LiveHost, options: LiveOptions): Live {
       stopWatching?.();
       stopWatching = undefined;
       caches.clear();
+      stopTrackingDeletes?.();
+      stopTrackingDeletes = undefined;
       update();
       eventListeners.clear();
     },

@@ -13,6 +13,7 @@ import {
   type LiveEvent,
   useAuth,
   useBridgeApi,
+  useBridgeClient,
   useBridgeQuery,
   useLiveEvent,
   useLiveStatus,
@@ -82,6 +83,16 @@ function One({ id }: { id: string }) {
   const products = useBridgeApi<Product>({ endpoint: '/products' });
   const { data } = useBridgeQuery(products, 'get', { id });
   return <p data-testid="one">{data ? `${data.id} ${data.name}` : ''}</p>;
+}
+
+function OneError({ id }: { id: string }) {
+  const products = useBridgeApi<Product>({ endpoint: '/products' });
+  const { data, error } = useBridgeQuery(products, 'get', { id });
+  return (
+    <p data-testid="error">
+      {error ? `${(error as { status?: number }).status}` : (data?.id ?? '')}
+    </p>
+  );
 }
 
 const rowsOf = (label: string) =>
@@ -208,6 +219,33 @@ describe('the live module in a provider', () => {
     expect(listRequests() - requests).toBe(1);
     expect(server.count('GET', '/products/4')).toBe(2);
     expect(streams.opened()).toBe(2);
+  });
+
+  it('a deletion asks the record again (gone: its error), unless this client is deleting it', async () => {
+    let client!: ReturnType<typeof useBridgeClient>;
+    function Deleter() {
+      client = useBridgeClient();
+      return null;
+    }
+    await app(
+      <>
+        <Deleter />
+        <One id="6" />
+        <OneError id="7" />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('one').textContent).toMatch(/^6 /));
+    await waitFor(() => expect(screen.getByTestId('error').textContent).toBe('7'));
+    await connected();
+
+    await act(async () => {
+      expect((await client.delete('/products/6')).success).toBe(true);
+    });
+    await (await editor()).delete('/products/7');
+    await waitFor(() => expect(screen.getByTestId('error').textContent).toMatch(/404/));
+    expect(server.count('GET', '/products/7')).toBe(2);
+    // Its own deletion: the record was not asked for again.
+    expect(server.count('GET', '/products/6')).toBe(1);
   });
 
   it('useLiveEvent hears each change; signing out closes the feed', async () => {
