@@ -39,7 +39,7 @@ export interface LiveRun {
 /** What the tabs of a share post to each other. */
 type TabMessage =
   | { kind: 'event'; event: LiveEvent; eventId?: string }
-  | { kind: 'state'; connected: boolean; error?: string }
+  | { kind: 'state'; connected: boolean; error?: string; eventId?: string }
   | { kind: 'hello' };
 
 const isTabMessage = (value: unknown): value is TabMessage =>
@@ -66,10 +66,12 @@ export function openRun(setup: RunSetup, listener: RunListener): LiveRun {
   const track = (eventId: string | undefined) => {
     if (eventId !== undefined) lastEventId = eventId;
   };
+  // With the newest event's id: a tab that takes the connection over later resumes from there.
   const stateMessage = (): TabMessage => ({
     kind: 'state',
     connected: own.connected,
     ...(own.error && { error: own.error.message }),
+    ...(lastEventId !== undefined && { eventId: lastEventId }),
   });
   const setOwn = (connected: boolean, error: Error | null) => {
     own = { connected, error };
@@ -146,6 +148,7 @@ export function openRun(setup: RunSetup, listener: RunListener): LiveRun {
             track(message.eventId);
             listener.deliver(message.event);
           } else if (message.kind === 'state' && !leading) {
+            track(message.eventId);
             const error = message.error === undefined ? null : new Error(message.error);
             listener.dispatch(message.connected ? { type: 'opened' } : { type: 'closed', error });
           } else if (message.kind === 'hello' && leading) {

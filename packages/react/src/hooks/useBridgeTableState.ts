@@ -246,12 +246,11 @@ export function useBridgeTableState<T>({
   );
   // One hook call for both: a search's params are a list's plus `q` and `filters`.
   const type = searching ? 'search' : 'list';
-  const { data, meta, isLoading, error, refetch } = useBridgeQuery(
-    service,
-    type as 'search',
-    params as SearchParams,
-    { keepPreviousData: true, ...swrConfig },
-  );
+  const list = useBridgeQuery(service, type as 'search', params as SearchParams, {
+    keepPreviousData: true,
+    ...swrConfig,
+  });
+  const { data, meta, isLoading, error, refetch } = list;
   // The list's key, as useBridgeQuery made it: the live module counts new rows for it.
   const instance = useServiceInstanceId('useBridgeTableState', service);
   const shown =
@@ -260,7 +259,7 @@ export function useBridgeTableState<T>({
       : unstable_serialize(
           bridgeQueryKey(instance, service.endpoint, type, params, service.dialect),
         );
-  const newRows = useLiveNewRows(instance, shown, liveNewRows, refetch);
+  const newRows = useLiveNewRows(instance, shown, liveNewRows, list);
 
   const totalPages = meta?.total === undefined ? undefined : pageCount(meta.total, meta.limit);
   return {

@@ -14,6 +14,7 @@ import {
   useAuth,
   useBridgeApi,
   useBridgeClient,
+  useBridgeMutation,
   useBridgeQuery,
   useLiveEvent,
   useLiveStatus,
@@ -190,6 +191,44 @@ describe('the live module in a provider', () => {
     fireEvent.click(within(status).getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(listRequests()).toBe(requests + 1));
     expect(status.textContent).toBe('');
+  });
+
+  it("BridgeTable's new rows: the user's own creation is fetched with the list, not counted", async () => {
+    let create!: (name: string) => Promise<unknown>;
+    function Creator() {
+      const products = useBridgeApi<Product>({ endpoint: '/products' });
+      const { mutate } = useBridgeMutation(products, 'create');
+      create = (name) =>
+        mutate({ data: { name, price: 1, category: 'Home', stock: 1, active: true } });
+      return null;
+    }
+    await app(
+      <>
+        <Creator />
+        <BridgeTable<Product>
+          endpoint="/products"
+          pageSize={3}
+          liveNewRows
+          columns={[{ key: 'name', header: 'Name' }]}
+        />
+      </>,
+    );
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(4));
+    await connected();
+    const status = screen.getByRole('status');
+
+    await act(() => create('Made here'));
+    await waitFor(() => expect(live_()).toMatch(/^live \d+$/));
+    // The mutation fetched the list again: nothing new is left to show.
+    await waitFor(() => expect(status.textContent).toBe(''));
+    await (await editor()).post('/products', {
+      name: 'Made elsewhere',
+      price: 1,
+      category: 'Home',
+      stock: 1,
+      active: true,
+    });
+    await waitFor(() => expect(status.textContent).toBe('1 new row Show'));
   });
 
   it('a tab hidden past the feed’s window hears a reset when shown, and asks everything again', async () => {

@@ -49,14 +49,15 @@ export interface LiveNewRowsState {
 }
 
 /**
- * Holds the list of `key` while `enabled`: created records are counted instead of fetched.
- * `undefined` when not enabled or without a live module.
+ * Holds the list of `key` while `enabled`: created records are counted instead of fetched, until
+ * the list is fetched again (`validating` back to `false`: a mutation's revalidation, a move, or
+ * `show()`), which brings them. `undefined` when not enabled or without a live module.
  */
 export function useLiveNewRows(
   instanceId: string,
   key: string | null,
   enabled: boolean,
-  refetch: () => Promise<void>,
+  list: { refetch(): Promise<void>; readonly isValidating: boolean },
 ): LiveNewRowsState | undefined {
   const feed = useLiveOf(instanceId);
   const [counted, setCounted] = useState({ key, count: 0 });
@@ -70,13 +71,18 @@ export function useLiveNewRows(
       if (held.current === hold) held.current = undefined;
     };
   }, [feed, key, enabled]);
+  // Read only while holding: reading it re-renders on every revalidation.
+  const validating = enabled && feed !== undefined && list.isValidating;
+  useEffect(() => {
+    if (!validating) held.current?.show();
+  }, [validating]);
   if (!enabled || !feed) return undefined;
   return {
     // Another list (a page, a sort) starts at 0.
     count: counted.key === key ? counted.count : 0,
     show() {
       held.current?.show();
-      void refetch();
+      void list.refetch();
     },
   };
 }
