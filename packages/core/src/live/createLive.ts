@@ -174,11 +174,15 @@ export function createLive(host: LiveHost, options: LiveOptions): Live {
           stopTrackingDeletes = undefined;
         }
         starts--;
-        if (starts === 0) {
+        // The last stop lets go a microtask later, unless a start came back meanwhile: a
+        // provider's effects that run again (a re-render with a new SWR config, StrictMode)
+        // keep the connection and where it was.
+        queueMicrotask(() => {
+          if (starts > 0) return;
           stopWatching?.();
           stopWatching = undefined;
-        }
-        update();
+          update();
+        });
       };
     },
     follow: queries.mark,

@@ -140,8 +140,9 @@ export interface Live {
   onEvent(listener: (event: LiveEvent) => void): () => void;
   /**
    * Starts following, and with `cache`, keeping that cache's queries up to date. Returns the
-   * function that stops (closing what this start opened); the module follows while any start
-   * holds.
+   * function that stops; the module follows while any start holds, and the last stop lets go
+   * of the connection a microtask later, unless a start came back meanwhile (a provider's
+   * effects run again: the connection stays).
    */
   start(cache?: LiveCacheHost): () => void;
   /**

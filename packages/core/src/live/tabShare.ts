@@ -3,8 +3,8 @@
  * share one connection. The tab holding the Web Lock `name` leads (opens the connection) and
  * posts what it brings on the `BroadcastChannel` of the same name; the other tabs hear it there.
  * A lock is let go when its tab closes or crashes, and a waiting tab takes over. Where either
- * API is missing (an older browser, React Native, Node) there is no sharing: each module has its
- * own connection.
+ * API is missing (an older browser, React Native), and outside a page (Node, a worker), there is
+ * no sharing: each module has its own connection.
  */
 
 interface LockManager {
@@ -44,16 +44,22 @@ interface Bid {
 }
 
 /**
- * Joins the tabs sharing `name`, or `undefined` where the browser cannot share (no Web Locks or
- * no `BroadcastChannel`).
+ * Joins the tabs sharing `name`, or `undefined` where they cannot be shared (no page, no Web
+ * Locks or no `BroadcastChannel`).
  *
  * @example
  * const share = joinTabs('bridgekit:live:https://api.example.com|42', { lead: connect, hear });
  * share?.compete(document.visibilityState === 'visible');
  */
 export function joinTabs(name: string, roles: TabRoles): TabShare | undefined {
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-  if (typeof locks?.request !== 'function' || typeof BroadcastChannel !== 'function') {
+  const scope = globalThis as { navigator?: { locks?: LockManager }; document?: unknown };
+  const locks = scope.navigator?.locks;
+  // Tabs are a browser's: Node (which has both APIs from version 22 on) keeps one per module.
+  if (
+    scope.document === undefined ||
+    typeof locks?.request !== 'function' ||
+    typeof BroadcastChannel !== 'function'
+  ) {
     return undefined;
   }
   const channel = new BroadcastChannel(name);

@@ -306,6 +306,24 @@ describe('the live module in a provider', () => {
     await waitFor(() => expect(streams.open()).toBe(0));
   });
 
+  it('a provider rendered again (a new swr object each time) keeps its one connection', async () => {
+    const storage = await signedInStorage(server.url, 'admin');
+    const config = { baseUrl: server.url, storage, fetch: streams.fetch, live: live() };
+    const tree = (n: number) => (
+      <BridgeProvider config={config} swr={{ provider: () => new Map(), dedupingInterval: n }}>
+        <Status />
+      </BridgeProvider>
+    );
+    const view = render(tree(1));
+    await connected();
+    for (let n = 2; n < 10; n++) view.rerender(tree(n));
+    await (await editor()).patch('/products/8', { stock: 8 });
+    await waitFor(() => expect(live_()).toBe('live 8'));
+    expect(streams.opened()).toBe(1);
+    view.unmount();
+    await waitFor(() => expect(streams.open()).toBe(0));
+  });
+
   it('a hook that asks for live: true where the instance has no live module is told so', () => {
     function Strict() {
       const products = useBridgeApi<Product>({ endpoint: '/products' });
