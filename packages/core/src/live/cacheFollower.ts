@@ -5,9 +5,9 @@
  * again only when the change may move the record in or out of it, or along it (a field it
  * filters, sorts or searches on). A creation asks again the lists of its resource (a held list
  * counts it instead), a deletion or a change without its record asks again every query of the
- * record (unless this client is deleting it: `ownDeletes`) and the lists of its resource, and
- * a reset asks again everything. Only the queries
- * that follow (`FollowedQueries`) are touched; SWR fetches only those a hook shows.
+ * record (unless this client deleted it itself: `ownDeletes`) and the lists of its resource,
+ * and a reset asks again everything. Only the queries that follow (`FollowedQueries`) are
+ * touched; SWR fetches only those a hook shows.
  */
 import type { LiveChange, LiveEvent } from '../contract/live';
 import type { FollowedQueries } from './followedQueries';
@@ -72,9 +72,9 @@ function fieldsRead(params: unknown): { all: boolean; fields: Set<string> } {
     if (value === undefined || value === null || PAGING.has(name)) continue;
     if (name === 'q') all ||= value !== '';
     else if (name === 'orderBy') fields.add(String(value));
-    else if (name === 'filters')
+    else if (name === 'filters') {
       for (const field of Object.keys(value as object)) fields.add(field);
-    else fields.add(name);
+    } else fields.add(name);
   }
   return { all, fields };
 }
