@@ -20,8 +20,11 @@ export interface CacheFollower {
    * this client made itself (`ownDeletes`): the record's own queries are not asked again.
    */
   apply(event: LiveEvent, ownDeletion?: boolean): void;
-  /** Asks again every followed query of the instance (a reset, a poll). */
-  refresh(): void;
+  /**
+   * Asks again every followed query of the instance (a reset); `busy: 'skip'` leaves out those
+   * being fetched already (a poll: polls never pile up on a backend slower than their interval).
+   */
+  refresh(busy?: 'skip'): void;
 }
 
 type Key = readonly unknown[];
@@ -100,13 +103,15 @@ export function followCache(host: LiveCacheHost, queries: FollowedQueries): Cach
 
   /** The followed Bridgekit queries of the instance in the cache (of `resource`, when given). */
   function followed(resource?: string) {
-    const found: Array<{ swrKey: string; key: Key; data: unknown }> = [];
+    const found: Array<{ swrKey: string; key: Key; data: unknown; busy: boolean }> = [];
     for (const swrKey of [...cache.keys()]) {
       const entry = cache.get(swrKey);
       const key = entry?._k as Key | undefined;
       if (!Array.isArray(key) || key[0] !== 'bridgekit' || key[1] !== instanceId) continue;
       if (resource !== undefined && !isResourceEndpoint(key[2], resource)) continue;
-      if (queries.follows(swrKey)) found.push({ swrKey, key, data: entry.data });
+      if (queries.follows(swrKey)) {
+        found.push({ swrKey, key, data: entry.data, busy: entry.isValidating === true });
+      }
     }
     return found;
   }
@@ -156,9 +161,10 @@ export function followCache(host: LiveCacheHost, queries: FollowedQueries): Cach
     return changed.length > 0 && (reads.all || changed.some((field) => reads.fields.has(field)));
   }
 
-  function refresh(): void {
+  function refresh(busy?: 'skip'): void {
     queries.clearCounts();
-    const again = new Set(followed().map(({ key }) => key));
+    const again = new Set<Key>();
+    for (const query of followed()) if (!(busy === 'skip' && query.busy)) again.add(query.key);
     revalidate(again, () => true);
   }
 

@@ -123,8 +123,9 @@ export function createLive(host: LiveHost, options: LiveOptions): Live {
       dispatch({ type: 'cleared' });
     }
     if (!run && userId !== null) {
+      // A poll: the queries shown are asked again, but those still being fetched.
       const refresh = () => {
-        for (const cache of caches) cache.refresh();
+        for (const cache of caches) cache.refresh('skip');
       };
       const opened = openRun(
         { source, client, resources: options.resources, userId },
