@@ -8,6 +8,7 @@ export const alias = [
   { find: /^@bridgekit\/core\/dialects$/, replacement: src('core/src/dialects/index.ts') },
   { find: /^@bridgekit\/core\/auth$/, replacement: src('core/src/auth/index.ts') },
   { find: /^@bridgekit\/core\/offline$/, replacement: src('core/src/offline/index.ts') },
+  { find: /^@bridgekit\/core\/live$/, replacement: src('core/src/live/index.ts') },
   { find: /^@bridgekit\/core$/, replacement: src('core/src/index.ts') },
   { find: /^@bridgekit\/server$/, replacement: src('server/src/index.ts') },
   { find: /^@bridgekit\/react\/hooks$/, replacement: src('react/src/hooks/index.ts') },

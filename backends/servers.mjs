@@ -71,6 +71,8 @@ function coerce(value) {
 /**
  * Feathers 5 on Koa: `users` and `products` memory services (paginated, default 10, max 50),
  * local + JWT authentication at `/authentication`, `products` behind `authenticate('jwt')`.
+ * Real-time events over socket.io, sent as Feathers' generated channels send them: to the
+ * connections that signed in (over the socket).
  */
 export async function startFeathers({ users, products }) {
   const { feathers } = await load('@feathersjs/feathers');
@@ -82,6 +84,7 @@ export async function startFeathers({ users, products }) {
   );
   const { LocalStrategy, hooks: local } = await load('@feathersjs/authentication-local');
   const { BadRequest } = await load('@feathersjs/errors');
+  const { default: socketio } = await load('@feathersjs/socketio');
 
   const app = koa(feathers());
   app.set('authentication', {
@@ -96,6 +99,15 @@ export async function startFeathers({ users, products }) {
   app.use(parseAuthentication());
   app.use(bodyParser());
   app.configure(rest());
+  app.configure(socketio({ cors: { origin: false } }));
+  // Feathers' generated channels: a connection hears the services' events once it signed in.
+  app.on('login', (_result, { connection }) => {
+    if (connection) app.channel('authenticated').join(connection);
+  });
+  app.on('logout', (_result, { connection }) => {
+    if (connection) app.channel('authenticated').leave(connection);
+  });
+  app.publish(() => app.channel('authenticated'));
 
   const auth = new AuthenticationService(app);
   auth.register('jwt', new JWTStrategy());

@@ -19,6 +19,7 @@ const SOURCES: Record<string, string> = {
   '@bridgekit/core/dialects': 'packages/core/src/dialects/index.ts',
   '@bridgekit/core/auth': 'packages/core/src/auth/index.ts',
   '@bridgekit/core/offline': 'packages/core/src/offline/index.ts',
+  '@bridgekit/core/live': 'packages/core/src/live/index.ts',
   '@bridgekit/react/hooks': 'packages/react/src/hooks/index.ts',
   '@bridgekit/react': 'packages/react/src/index.ts',
   '@bridgekit/react-native': 'packages/react-native/src/index.ts',
@@ -43,6 +44,10 @@ export const APP_BUNDLE_DEVTOOLS = `${APP_BUNDLE} + <BridgeDevtools /> from @bri
  */
 const DEVTOOLS_SOURCES = 'packages/devtools/src/';
 const DEVTOOLS_ENTRY = 'packages/devtools/src/index.ts';
+/** Size entry of the app bundle with the live module. */
+export const APP_BUNDLE_LIVE = `${APP_BUNDLE} + live module`;
+/** Where the live module's code lives: none of it may be in a bundle that does not import it. */
+export const LIVE_SOURCES = 'packages/core/src/live/';
 /** Size entry of `createClient` alone. */
 export const CREATE_CLIENT = '@bridgekit/core (createClient only)';
 /**
@@ -80,6 +85,8 @@ export interface SizeEntry {
   offlineBytes: number;
   /** Minified bytes of the devtools' code in the output, its entry module aside (0 when not imported). */
   devtoolsBytes: number;
+  /** Minified bytes of the live module's files in the output (0 when not imported). */
+  liveBytes: number;
   /** Largest inputs in the output (bytes of minified output, before gzip). */
   top: Array<{ file: string; bytes: number }>;
 }
@@ -192,6 +199,17 @@ const BRIDGEKIT: EntrySpec[] = [
       'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
       "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
       "export { offlineQueue, persistCache } from '@bridgekit/core/offline';",
+    ].join(' '),
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+  },
+  {
+    // What the opt-in live module (the change feed, polling, the cache follower) adds to the
+    // app bundle above, which without it holds none of its code (its `liveBytes` is 0).
+    name: APP_BUNDLE_LIVE,
+    entry: [
+      'export { BridgeProvider, useAuth, useBridgeApi, useBridgeQuery, useBridgeMutation,',
+      "useBridgeCrud, useSearchQueryBuilder, useAuthGuard } from '@bridgekit/react/hooks';",
+      "export { live } from '@bridgekit/core/live';",
     ].join(' '),
     external: ['react', 'react-dom', 'react/jsx-runtime'],
   },
@@ -332,6 +350,7 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
   const devtoolsBytes = bytesOf(
     (file) => file.startsWith(DEVTOOLS_SOURCES) && file !== DEVTOOLS_ENTRY,
   );
+  const liveBytes = bytesOf((file) => file.startsWith(LIVE_SOURCES));
   return {
     name: spec.name,
     entry: spec.entry,
@@ -341,6 +360,7 @@ async function measure(spec: EntrySpec): Promise<SizeEntry> {
     gzBytes: gzipSync(code, { level: 9 }).length,
     offlineBytes,
     devtoolsBytes,
+    liveBytes,
     top,
   };
 }

@@ -1,6 +1,6 @@
 // Counts what Bridgekit's own code opened and has not closed yet, for the tests that mount and
 // unmount a provider many times and expect nothing left behind: timers (`setTimeout`,
-// `setInterval`), `BroadcastChannel`s and listeners on `window`. It wraps those globals until
+// `setInterval`), `BroadcastChannel`s and listeners on `window` and `document`. It wraps those globals until
 // `restore()`. Only what a file under `packages/<name>/src/` opened counts (the first frame
 // of the call's stack that is not this file says who called), not the test's own timers, nor
 // React's, SWR's or the HTTP stack's.
@@ -9,7 +9,10 @@
 export interface OpenCounts {
   timers: number;
   channels: number;
-  /** Listeners on `window` (`storage`, `online`, `focus`…), by type; a type at 0 is left out. */
+  /**
+   * Listeners on `window` (`storage`, `online`, `focus`…) and on `document`
+   * (`document.visibilitychange`), by type; a type at 0 is left out.
+   */
   listeners: Record<string, number>;
 }
 
@@ -95,25 +98,34 @@ export function trackOpenHandles(): OpenHandles {
   }
 
   const listeners: Array<{ type: string; listener: unknown }> = [];
-  const target = typeof window !== 'undefined' ? window : undefined;
-  const add = target?.addEventListener;
-  const remove = target?.removeEventListener;
-  if (target && add && remove) {
-    target.addEventListener = function (this: Window, type: string, listener: any, options?: any) {
-      if (calledFromSource()) listeners.push({ type, listener });
-      return add.call(this, type, listener, options);
-    } as Window['addEventListener'];
-    target.removeEventListener = function (
-      this: Window,
+  // Listeners on `document` (`visibilitychange`) count under `document.<type>`.
+  const targets: Array<[EventTarget, string]> = [];
+  if (typeof window !== 'undefined') targets.push([window, '']);
+  if (typeof document !== 'undefined') targets.push([document, 'document.']);
+  const originals = targets.map(([target, prefix]) => {
+    const add = target.addEventListener;
+    const remove = target.removeEventListener;
+    target.addEventListener = function (
+      this: EventTarget,
       type: string,
       listener: any,
       options?: any,
     ) {
-      const at = listeners.findIndex((l) => l.type === type && l.listener === listener);
+      if (calledFromSource()) listeners.push({ type: prefix + type, listener });
+      return add.call(this, type, listener, options);
+    } as EventTarget['addEventListener'];
+    target.removeEventListener = function (
+      this: EventTarget,
+      type: string,
+      listener: any,
+      options?: any,
+    ) {
+      const at = listeners.findIndex((l) => l.type === prefix + type && l.listener === listener);
       if (at >= 0) listeners.splice(at, 1);
       return remove.call(this, type, listener, options);
-    } as Window['removeEventListener'];
-  }
+    } as EventTarget['removeEventListener'];
+    return { target, add, remove };
+  });
 
   return {
     count() {
@@ -124,7 +136,7 @@ export function trackOpenHandles(): OpenHandles {
     channelsOpened: () => opened,
     restore() {
       Object.assign(scope, saved);
-      if (target && add && remove) {
+      for (const { target, add, remove } of originals) {
         target.addEventListener = add;
         target.removeEventListener = remove;
       }

@@ -36,10 +36,11 @@ const guides = [
     ],
   },
   {
-    text: 'Sessions and offline',
+    text: 'Sessions, offline and live',
     items: [
       { text: 'Sessions and auth', link: '/guide/auth' },
       { text: 'Offline', link: '/guide/offline' },
+      { text: 'Live updates', link: '/guide/live' },
     ],
   },
   {

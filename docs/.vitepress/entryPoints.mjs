@@ -7,6 +7,7 @@ export const ENTRY_POINTS = [
   { name: '@bridgekit/core/dialects', source: 'packages/core/src/dialects/index.ts' },
   { name: '@bridgekit/core/auth', source: 'packages/core/src/auth/index.ts' },
   { name: '@bridgekit/core/offline', source: 'packages/core/src/offline/index.ts' },
+  { name: '@bridgekit/core/live', source: 'packages/core/src/live/index.ts' },
   { name: '@bridgekit/react', source: 'packages/react/src/index.ts' },
   { name: '@bridgekit/react/hooks', source: 'packages/react/src/hooks/index.ts' },
   { name: '@bridgekit/react-native', source: 'packages/react-native/src/index.ts' },

@@ -7,6 +7,7 @@ const entry = {
   'dialects/index': 'src/dialects/index.ts',
   'auth/index': 'src/auth/index.ts',
   'offline/index': 'src/offline/index.ts',
+  'live/index': 'src/live/index.ts',
 };
 
 // `npm run build` empties dist first: the two builds run in parallel, so neither may clean.

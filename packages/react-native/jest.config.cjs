@@ -21,6 +21,7 @@ module.exports = {
     '^@bridgekit/core$': `${packages}/core/src/index.ts`,
     '^@bridgekit/core/auth$': `${packages}/core/src/auth/index.ts`,
     '^@bridgekit/core/offline$': `${packages}/core/src/offline/index.ts`,
+    '^@bridgekit/core/live$': `${packages}/core/src/live/index.ts`,
     '^@bridgekit/core/dialects$': `${packages}/core/src/dialects/index.ts`,
     '^@bridgekit/react/hooks$': `${packages}/react/src/hooks/index.ts`,
     '^@bridgekit/react$': `${packages}/react/src/index.ts`,

@@ -1,3 +1,4 @@
+import { live } from '@bridgekit/core/live';
 import { offlineQueue, persistCache } from '@bridgekit/core/offline';
 import { BridgeProvider, useBridgeClient } from '@bridgekit/react';
 import { type ReactNode, useLayoutEffect } from 'react';
@@ -21,7 +22,15 @@ import { useRoute } from './router';
 // The auth lifecycle and cross-tab sync are opt-in modules: this demo uses the account flows,
 // two-factor sign-in, refresh tokens, and keeps its tabs in step. It works offline too: the
 // lists are kept on the device (persistCache) and edits made offline wait there (offlineQueue).
-const config = { baseUrl: '/api', timeout: 10_000, lifecycle, offline: offlineQueue() };
+// And live: what other people change shows without a reload (the server's change feed, one
+// connection for all the tabs of the browser).
+const config = {
+  baseUrl: '/api',
+  timeout: 10_000,
+  lifecycle,
+  offline: offlineQueue(),
+  live: live(),
+};
 const persist = persistCache();
 // Offline, what the device kept shows without a failure row under the offline banner.
 const swr = { use: [keptDataOffline] };

@@ -36,6 +36,7 @@ export type {
   CacheEvent,
   CallEvent,
   CallEventBase,
+  LiveFeedEvent,
   ModuleEvent,
   QueueEvent,
   RedirectEvent,

@@ -1,4 +1,4 @@
-// The public surface of @bridgekit/core and its subpath entries (dialects, auth, offline). Every exported
+// The public surface of @bridgekit/core and its subpath entries (dialects, auth, offline, live). Every exported
 // name is a promise to users: a change here is a change of the public API, to be read in review, and
 // every name must be documented in the README or a page of the documentation site.
 import { resolve } from 'node:path';
@@ -26,6 +26,7 @@ const ENTRIES: Array<
     () => import('@bridgekit/core/offline'),
     () => OFFLINE,
   ],
+  ['@bridgekit/core/live', 'src/live/index.ts', () => import('@bridgekit/core/live'), () => LIVE],
 ];
 
 describe.each(ENTRIES)('%s exports', (_entry, source, load, expected) => {
@@ -64,6 +65,28 @@ const AUTH = {
     'CrossTabSync',
     'RegisterData',
     'TwoFactorSetup',
+  ],
+};
+
+const LIVE = {
+  values: ['browserVisibility', 'changeFeed', 'live', 'polling'],
+  types: [
+    'ChangeFeedOptions',
+    'Live',
+    'LiveCacheHost',
+    'LiveChange',
+    'LiveClient',
+    'LiveEvent',
+    'LiveHost',
+    'LiveModule',
+    'LiveNewRows',
+    'LiveOptions',
+    'LiveReset',
+    'LiveSource',
+    'LiveSourceHost',
+    'LiveState',
+    'PollingOptions',
+    'Visibility',
   ],
 };
 
@@ -206,6 +229,7 @@ const CORE = {
     'ListResponse',
     'ListRowAt',
     'ListSuccess',
+    'LiveFeedEvent',
     'LoginCredentials',
     'LoginResult',
     'Middleware',
@@ -276,6 +300,7 @@ const DIALECTS = {
     'encodeValue',
     'entryLabel',
     'feathers',
+    'feathersLive',
     'flattenErrors',
     'getMany',
     'jsonServer',
@@ -310,7 +335,9 @@ const DIALECTS = {
     'DialectSession',
     'DialectTransportParts',
     'DjangoRestOptions',
+    'FeathersLiveOptions',
     'FeathersOptions',
+    'FeathersSocket',
     'GetManyOptions',
     'JsonServerOptions',
     'LaravelFilter',

@@ -36,8 +36,8 @@ export interface BridgeProviderProps extends HooksBridgeProviderProps {
 let defaultStorage: StorageAdapter | undefined;
 
 /**
- * The native defaults of the modules: offline queues see the device's network through NetInfo
- * and AppState; with a secure store, lifecycles keep their refresh token there.
+ * The native defaults of the modules: offline queues and live modules see the device's network
+ * through NetInfo and AppState; with a secure store, lifecycles keep their refresh token there.
  */
 function nativeDefaults(secure: StorageAdapter | undefined): ModuleDefaults {
   return {
@@ -47,6 +47,7 @@ function nativeDefaults(secure: StorageAdapter | undefined): ModuleDefaults {
         : lifecycle,
     offline: (offline) =>
       offline && ((host) => offline({ connectivity: netInfoConnectivity(), ...host })),
+    live: (live) => live && ((host) => live({ connectivity: netInfoConnectivity(), ...host })),
   };
 }
 

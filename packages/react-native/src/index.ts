@@ -20,6 +20,8 @@ export {
   useBridgeMutation,
   useBridgeQuery,
   useBridgeView,
+  useLiveEvent,
+  useLiveStatus,
   useOfflineQueue,
   useOfflineQueueState,
 } from '@bridgekit/react/hooks';
@@ -59,6 +61,10 @@ export type {
   OfflineQueueState,
   QueuedConflict,
   QueuedWrite,
+  LiveEvent,
+  LiveModule,
+  LiveState,
+  UseLiveStatusResult,
 } from '@bridgekit/react/hooks';
 export type {
   ApiResponse,

@@ -110,6 +110,44 @@ async function offlineQueueReplays() {
   }
 }
 
+/** The live module of the packed core (and its SSE parser): another user's write reaches onEvent. */
+async function liveModuleHears() {
+  const { createServer } = await load('@bridgekit/server');
+  const { createAuthService, createClient, MemoryStorage } = await load('@bridgekit/core');
+  const { live } = await load('@bridgekit/core/live');
+  const server = createServer({ seed: 'demo' });
+  const { url } = await server.listen(0, '127.0.0.1');
+  const signedIn = async (user) => {
+    const client = createClient(url, { storage: new MemoryStorage() });
+    const auth = createAuthService(client);
+    await auth.login({ email: `${user}@example.com`, password: `${user}123` });
+    return { client, auth };
+  };
+  let feed;
+  let stop;
+  try {
+    const admin = await signedIn('admin');
+    feed = live()(admin);
+    stop = feed.start();
+    await new Promise((resolve) => {
+      const done = () => feed.getState().connected && resolve();
+      feed.subscribe(done);
+      done();
+    });
+    const heard = new Promise((resolve) => feed.onEvent(resolve));
+    const editor = await signedIn('editor');
+    await editor.client.patch('/products/1', { price: 7 });
+    const event = await heard;
+    if (event.type !== 'updated' || event.id !== '1' || event.record?.price !== 7) {
+      throw new Error(`unexpected event: ${JSON.stringify(event)}`);
+    }
+  } finally {
+    stop?.();
+    feed?.dispose();
+    await server.close();
+  }
+}
+
 /**
  * A `BridgeApiError` shows its own name where a developer reads it: the class's name, the
  * stack's first line and `util.inspect` (a bundler may rename a class that refers to itself).
@@ -144,6 +182,7 @@ async function main() {
     'hooks render (@bridgekit/nextjs)': () => renderHooks('@bridgekit/nextjs'),
     'server + client sign-in and list': serverAndClient,
     'offline queue: a write made offline is applied once back online': offlineQueueReplays,
+    "live module: another user's write reaches onEvent": liveModuleHears,
     'createAsyncStorageAdapter() uses the AsyncStorage default export': asyncStorageDefault,
     'BridgeApiError keeps its name (class, stack, util.inspect)': bridgeApiErrorName,
   };

@@ -1,4 +1,5 @@
 import { clearRequestLog, type LogEntry, useRequestLog } from '../requestLog';
+import { LiveActivity } from './LiveActivity';
 
 function statusClass({ status, aborted, queued }: LogEntry) {
   if (aborted) return 'aborted';
@@ -41,6 +42,7 @@ export function RequestLog() {
           </li>
         ))}
       </ol>
+      <LiveActivity />
     </aside>
   );
 }

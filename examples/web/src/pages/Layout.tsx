@@ -1,4 +1,5 @@
 import { OfflineIndicator, type RedirectReason, useAuth, useAuthGuard } from '@bridgekit/react';
+import { LiveBadge } from '../components/LiveBadge';
 import { PendingChanges } from '../components/PendingChanges';
 import type { ReactNode } from 'react';
 import { setTryAnyway, useProductAccess } from '../productAccess';
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {link('/admin', 'Admin')}
           {link('/security', 'Security')}
         </nav>
+        <LiveBadge />
         <span className="user" data-testid="current-user">
           <Breakable text={guard.user?.email ?? guard.user?.userName ?? ''} />{' '}
           <span className="badge">{guard.user?.userType}</span>

@@ -5,6 +5,7 @@ import {
   useBridgeApi,
   useBridgeQuery,
 } from '@bridgekit/react';
+import { useState } from 'react';
 import { DeleteOutcomeNotice } from '../components/DeleteOutcomeNotice';
 import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { listedProduct } from '../listedProducts';
@@ -96,6 +97,14 @@ function EditProduct({ id }: { id: string }) {
   );
 }
 
+/** The fields the form edits. */
+const FIELDS = ['name', 'price', 'category', 'stock', 'active'] as const;
+
+/** Whether two versions of a product have the same editable fields. */
+function sameFields(a: Product | undefined, b: Product | undefined): boolean {
+  return FIELDS.every((field) => a?.[field] === b?.[field]);
+}
+
 /** What `useQueuedProduct` looks at on the New product page, which has no record yet. */
 const NO_PRODUCT = { id: '' } as Product;
 
@@ -122,6 +131,11 @@ function ProductForm({
   const editing = product !== undefined;
   const { offerWrite } = useProductAccess();
   const readOnly = editing && !offerWrite;
+  // What the fields were filled with. The record follows what others change (the live module):
+  // a read-only view shows it at once; an editor is told, and takes it when they choose.
+  const [filledWith, fillWith] = useState(product);
+  const fields = readOnly ? product : filledWith;
+  const changedElsewhere = editing && !readOnly && !sameFields(fields, product);
 
   return (
     <>
@@ -148,6 +162,8 @@ function ProductForm({
           </p>
         )}
         <BridgeForm<Product>
+          // New fields when the user takes another version (or a read-only view follows one).
+          key={JSON.stringify(fields ?? null)}
           endpoint={editing ? `/products/${encodeURIComponent(product.id)}` : '/products'}
           method={editing ? 'PUT' : 'POST'}
           noValidate
@@ -163,6 +179,15 @@ function ProductForm({
         >
           {({ isSubmitting, error }) => (
             <>
+              {/* The user's own save comes back on the feed too: not "someone else". */}
+              {changedElsewhere && !isSubmitting && (
+                <p className="changed-elsewhere" role="status" data-testid="changed-elsewhere">
+                  Someone else changed this product while you had it open.{' '}
+                  <button type="button" className="link" onClick={() => fillWith(product)}>
+                    Show their version
+                  </button>
+                </p>
+              )}
               {error && (
                 <div className="error" role="alert" data-testid="form-error">
                   <strong>
@@ -184,7 +209,7 @@ function ProductForm({
                   Name
                   <input
                     name="name"
-                    defaultValue={product?.name}
+                    defaultValue={fields?.name}
                     aria-invalid={!!error?.errors?.name}
                   />
                 </label>
@@ -194,24 +219,24 @@ function ProductForm({
                     name="price"
                     type="number"
                     step="0.01"
-                    defaultValue={product?.price}
+                    defaultValue={fields?.price}
                     aria-invalid={!!error?.errors?.price}
                   />
                 </label>
                 <label>
                   Category
-                  <select name="category" defaultValue={product?.category ?? 'Home'}>
-                    {[...new Set([...CATEGORIES, product?.category ?? 'Home'])].map((c) => (
+                  <select name="category" defaultValue={fields?.category ?? 'Home'}>
+                    {[...new Set([...CATEGORIES, fields?.category ?? 'Home'])].map((c) => (
                       <option key={c}>{c}</option>
                     ))}
                   </select>
                 </label>
                 <label>
                   Stock
-                  <input name="stock" type="number" step="1" defaultValue={product?.stock ?? 0} />
+                  <input name="stock" type="number" step="1" defaultValue={fields?.stock ?? 0} />
                 </label>
                 <label className="check">
-                  <input name="active" type="checkbox" defaultChecked={product?.active ?? true} />{' '}
+                  <input name="active" type="checkbox" defaultChecked={fields?.active ?? true} />{' '}
                   Active
                 </label>
               </fieldset>

@@ -97,6 +97,8 @@ function Products() {
           onPageChange={search.setPage}
           onSortChange={search.setOrderBy}
           emptyComponent={searching ? 'No matching products.' : 'No products yet.'}
+          // Products others create are counted above the table, not slid in under the pointer.
+          liveNewRows
           onRowClick={
             offerWrite
               ? (row) => {

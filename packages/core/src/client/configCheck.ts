@@ -150,6 +150,9 @@ const OPTIONS: Record<string, Check> = {
   signal: withMethods('an AbortSignal', 'addEventListener'),
   query: string,
   paramsSerializer: checkFunction,
+  responseType: (name, value) => {
+    if (value !== 'stream') throw mustBe(name, "'stream'", value);
+  },
 };
 
 /**

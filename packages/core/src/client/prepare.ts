@@ -56,6 +56,7 @@ export function prepareCall(settings: ClientSettings, args: CallArguments): Call
     signal: options?.signal,
   };
   if (options?.secret === true) request.secret = true;
+  if (options?.responseType !== undefined) request.responseType = options.responseType;
   const includeSession = home && (options?.includeSession ?? settings.includeSession);
   const call = createCall({
     request,

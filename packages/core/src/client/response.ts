@@ -229,6 +229,17 @@ export async function readResponse<T = any>(
 }
 
 /**
+ * A 2xx answer whose body its caller reads (`RequestOptions.responseType: 'stream'`): `data`
+ * is the body's stream, unread.
+ *
+ * @example
+ * const res = unreadResponse(await fetch(url)); // res.data: ReadableStream<Uint8Array> | null
+ */
+export function unreadResponse(res: Response): ApiResponse<ReadableStream<Uint8Array> | null> {
+  return { success: true, status: res.status, headers: res.headers, data: res.body };
+}
+
+/**
  * The `ApiResponse` of a call that got no HTTP response.
  *
  * @example

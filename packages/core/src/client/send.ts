@@ -22,7 +22,7 @@ import {
   RefusedRedirect,
   type RedirectRules,
 } from './redirects';
-import { clientError, failure, readResponse } from './response';
+import { clientError, failure, readResponse, unreadResponse } from './response';
 import { isRetryableOutcome, isRetryableRequest, retryWait } from './retry';
 import type { ClientSettings } from './settings';
 import { attemptSignal, wait } from './signal';
@@ -112,6 +112,7 @@ async function sendAttempts(
 ): Promise<ApiResponse> {
   const { signal, timeout = settings.timeout } = call.request;
   const envelope = call.request.envelope !== false;
+  const stream = call.request.responseType === 'stream';
   const retries = rules.repeatable ? settings.retryAttempts : 0;
   for (let retry = 0; ; retry++) {
     if (signal?.aborted) return aborted(signal, settings);
@@ -123,7 +124,8 @@ async function sendAttempts(
     let noResponse: Error | undefined;
     try {
       const response = await fetchFollowingRedirects(call, first, rules, settings);
-      outcome = await readResponse(response, envelope);
+      outcome =
+        stream && response.ok ? unreadResponse(response) : await readResponse(response, envelope);
     } catch (error) {
       if (signal?.aborted) return aborted(signal, settings);
       if (error instanceof RefusedRedirect) {

@@ -11,6 +11,7 @@ import type { EntityOperation, ListRequest, PaginatedResponse } from './entity';
 export type { ListRequest } from './entity';
 import type { AccountPaths, AuthPaths, LoginCredentials, LoginResult, User } from './auth';
 import type { ApiResponse, HttpMethod, Middleware, RequestOptions } from './http';
+import type { LiveSource } from './live';
 
 /**
  * The query part: builder entries (and the services' params, turned into the same entries)
@@ -277,4 +278,13 @@ export interface Dialect {
    * Usually `dialectTransport({ envelope, errors, session })`.
    */
   transport?: Middleware;
+  /**
+   * The live part: how the backend tells of other people's changes, for
+   * `@bridgekit/core/live` (`{ ...feathers(), live: feathersLive({ socket }) }` for Feathers'
+   * real-time events). Without it the live module polls the queries the app shows, cheaply
+   * where the backend answers `If-None-Match` with 304. (The default protocol, a client with
+   * no dialect, has the reference server's change feed.)
+   * @default polling
+   */
+  live?: LiveSource;
 }

@@ -1,7 +1,7 @@
 /**
  * The events of a client's stream (`client.observe`): what each call does between the last
  * middleware and the answer, and what the modules beside the client report (the auth service
- * and lifecycle, the offline queue, the React binding's cache). Plain objects, built only while
+ * and lifecycle, the offline queue, the live module, the React binding's cache). Plain objects, built only while
  * someone listens. No credential appears in any of them: see docs/guide/requests.md, "Watching
  * requests".
  */
@@ -153,6 +153,24 @@ export interface CacheEvent {
 }
 
 /**
+ * The live module (`@bridgekit/core/live`): its source opened, a change or a reset came (never
+ * with the record: it may hold what a listener must not show), the source closed.
+ */
+export interface LiveFeedEvent {
+  type: 'live';
+  kind: 'connected' | 'received' | 'reset' | 'disconnected';
+  time: number;
+  /** How changes arrive: `change feed`, `polling`, or a dialect's source (`feathers`). */
+  source: string;
+  /** `received`: the resource, the record's id and what happened to it. */
+  resource?: string;
+  id?: string;
+  change?: 'created' | 'updated' | 'deleted';
+  /** `reset`: the feed's reason; `disconnected`: why (`paused` when it was let go on purpose). */
+  reason?: string;
+}
+
+/**
  * What a module reports on a client's stream (`reportEvent`).
  *
  * @example
@@ -160,7 +178,7 @@ export interface CacheEvent {
  *   if (event.type === 'auth' && event.kind === 'refreshed') console.log('session until', event.expiresAt);
  * });
  */
-export type ModuleEvent = AuthEvent | QueueEvent | CacheEvent;
+export type ModuleEvent = AuthEvent | QueueEvent | CacheEvent | LiveFeedEvent;
 
 /**
  * Everything a client's listeners hear: the life of each call, and the modules' events.

@@ -126,6 +126,8 @@ export interface BridgeRequest extends RequestConfig {
    * @default true
    */
   envelope?: boolean;
+  /** See `RequestOptions.responseType`. */
+  responseType?: 'stream';
 }
 
 /** What a middleware can read about the call it is part of (updated by every send). */
@@ -251,4 +253,18 @@ export interface RequestOptions {
    * @default false
    */
   pinSession?: boolean;
+  /**
+   * `'stream'`: a 2xx answer's body is not read; `data` is its `ReadableStream` of bytes, for
+   * the caller to read (a Server-Sent Events feed) and to cancel when done. The time-out
+   * covers the wait for the answer's headers only. Any other answer is read as always.
+   * @default the body is read (docs/guide/requests.md, "How the body is read")
+   * @example
+   * const res = await api.get<ReadableStream<Uint8Array>>('/events', { responseType: 'stream' });
+   * if (res.success) {
+   *   const reader = res.data.getReader();
+   *   console.log((await reader.read()).value?.byteLength);
+   *   await reader.cancel();
+   * }
+   */
+  responseType?: 'stream';
 }

@@ -16,6 +16,7 @@ export { type GetManyOptions, getMany } from '../services/getMany';
 export { readLogin, readUser } from '../services/authService';
 export { type JsonServerOptions, jsonServer } from './jsonServer';
 export { type FeathersOptions, feathers } from './feathers';
+export { type FeathersLiveOptions, type FeathersSocket, feathersLive } from './feathersLive';
 export { type PostgrestOptions, postgrest } from './postgrest';
 export { type StrapiOptions, strapi } from './strapi';
 export { type LaravelFilter, type LaravelOptions, laravel } from './laravel';

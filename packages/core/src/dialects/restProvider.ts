@@ -59,6 +59,7 @@ export function restProvider(parts: RestProviderParts): Dialect & { envelope: fa
     operations,
     auth,
     creates,
+    live,
     session,
     errors,
     options,
@@ -80,5 +81,6 @@ export function restProvider(parts: RestProviderParts): Dialect & { envelope: fa
     auth,
     creates,
     records: { updateMethod: 'PATCH', ...records },
+    live,
   };
 }

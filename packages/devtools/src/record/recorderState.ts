@@ -146,6 +146,9 @@ export function reduce(state: RecorderState, action: RecorderAction, limit: numb
       return { ...state, queue: append(state.queue, { instance, event }, limit) };
     case 'cache':
       return { ...state, cache: append(state.cache, { instance, event }, limit) };
+    case 'live':
+      // The live module's events have no tab yet.
+      return state;
     default:
       return { ...state, calls: withCallEvent(state.calls, instance, event, limit) };
   }

@@ -10,6 +10,7 @@ import type {
 import { useBridgeTableState } from '../hooks/useBridgeTableState';
 import type { SearchQuery } from '../hooks/useSearchQueryBuilder';
 import type { ColumnDef } from './ColumnDef';
+import { cx, NewRowsStatus } from './NewRowsStatus';
 
 /**
  * The parts of a {@link BridgeTable} that take a class name, next to their stable `bk-table__*` class.
@@ -47,6 +48,10 @@ export interface BridgeTableClassNames {
   next?: string;
   /** The "Page x of y" text (`bk-table__page-info`). */
   pageInfo?: string;
+  /** With `liveNewRows`: the "n new rows" status above the table (`bk-table__new-rows`). */
+  newRows?: string;
+  /** Its "Show" button (`bk-table__show-new`). */
+  showNew?: string;
 }
 
 /**
@@ -118,6 +123,14 @@ export interface BridgeTableProps<T> {
    * @default `row.id` when present, else the row index
    */
   rowKey?: (row: T, index: number) => string | number;
+  /**
+   * With the instance's live module (`live: live()`): records other people create are counted
+   * in a status above the table, "2 new rows", with a Show button that fetches them, instead of
+   * appearing at once and moving the rows under the user's pointer. The status is a polite live
+   * region. Changes to the rows shown are patched in place either way.
+   * @default false (a created record appears at once)
+   */
+  liveNewRows?: boolean;
 }
 
 type LooseColumn<T> = {
@@ -126,8 +139,6 @@ type LooseColumn<T> = {
   render?: (value: any, row: T) => ReactNode;
   sortable?: boolean;
 };
-
-const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
 const formatCell = (value: unknown): ReactNode => {
   if (value === null || value === undefined) return '';
@@ -150,7 +161,8 @@ const defaultRowKey = (row: unknown, index: number): string | number => {
  * Accessibility: sortable headers are buttons inside `<th>` (a click anywhere in the cell
  * sorts; style `.bk-table__sort` to fill its `.bk-table__header--sortable` cell so the focus ring
  * shows the whole control) and the sorted header has `aria-sort`; the table has `aria-busy` while loading; with `onRowClick` rows are focusable
- * (`tabIndex=0`) and react to Enter and Space; "Page x of y" is announced politely.
+ * (`tabIndex=0`) and react to Enter and Space; "Page x of y" is announced politely, and so is
+ * "n new rows" (`liveNewRows`).
  * Clicking a header sorts ascending, again descending, a third time removes the sort; sorting
  * returns to page 1. The previous page stays visible while the next one loads ("Loading page
  * n…" in place of "Page x of y", `bk-table--loading` on the root) and when it fails (the error
@@ -189,6 +201,7 @@ export function BridgeTable<T>({
   emptyComponent = 'No results.',
   errorComponent,
   rowKey = defaultRowKey,
+  liveNewRows = false,
 }: BridgeTableProps<T>): ReactNode {
   if (typeof endpoint !== 'string' || endpoint.trim() === '') {
     throw new TypeError('BridgeTable: "endpoint" must be a non-empty string');
@@ -215,6 +228,7 @@ export function BridgeTable<T>({
     setPage,
     sort,
     toggleSort,
+    newRows,
   } = useBridgeTableState<T>({
     endpoint,
     pageSize,
@@ -222,6 +236,7 @@ export function BridgeTable<T>({
     query,
     onPageChange,
     onSortChange,
+    liveNewRows,
   });
   // The rows shown are another page's (or another query's) while the one asked for loads.
   const loadingOther = isLoading && rows.length > 0;
@@ -295,6 +310,7 @@ export function BridgeTable<T>({
 
   return (
     <div className={cx('bk-table', loadingOther && 'bk-table--loading', className)}>
+      {liveNewRows && <NewRowsStatus newRows={newRows} classNames={classNames} />}
       <table className={cx('bk-table__table', classNames.table)} aria-busy={isLoading}>
         {caption !== undefined && (
           <caption className={cx('bk-table__caption', classNames.caption)}>{caption}</caption>

@@ -38,6 +38,9 @@ function instanceOf(id: string, client: Client, options: ModuleOptions): BridgeI
     get offline() {
       return modules.get('offline');
     },
+    get live() {
+      return modules.get('live');
+    },
     modules,
   };
 }

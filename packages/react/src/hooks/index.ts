@@ -87,6 +87,11 @@ export type {
   QueuedWrite,
 } from '@bridgekit/core/offline';
 
+// Live (the module comes from '@bridgekit/core/live')
+export { type UseLiveStatusResult, useLiveEvent, useLiveStatus } from './useLiveStatus';
+export type { LiveNewRowsState } from './internal/liveQuery';
+export type { LiveEvent, LiveModule, LiveState } from '@bridgekit/core/live';
+
 // Cache
 export { isBridgeQueryKey } from './isBridgeQueryKey';
 export {

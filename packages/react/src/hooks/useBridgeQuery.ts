@@ -12,6 +12,7 @@ import { useCallback, useEffect } from 'react';
 import useSWR, { type SWRConfiguration, unstable_serialize, useSWRConfig } from 'swr';
 import { isAbandoned, readKey, showKey } from './internal/abortableReads';
 import { reportCache } from './internal/cacheEvents';
+import { useLiveQuery } from './internal/liveQuery';
 import { oneOf } from './internal/oneOf';
 import { useServiceInstanceId } from './internal/serviceRegistry';
 
@@ -30,6 +31,13 @@ export type BridgeQueryConfig<Data = unknown> = SWRConfiguration<Data> & {
    * @default true
    */
   enabled?: boolean;
+  /**
+   * Whether this query follows the instance's live module (`live: live()` in its config):
+   * patched or asked again when someone else changes what it shows. `false` keeps it as it
+   * was fetched (a form being edited); `true` is needed only with `live({ queries: 'opt-in' })`.
+   * @default the live module's `queries` option ('all': it follows)
+   */
+  live?: boolean;
 };
 
 /**
@@ -127,7 +135,7 @@ export function useBridgeQuery<T>(
 ): UseBridgeListResult<T> | UseBridgeGetResult<T> {
   oneOf('useBridgeQuery(): type', type, ['list', 'get', 'search']);
   const instanceId = useServiceInstanceId('useBridgeQuery', service);
-  const { enabled = true, ...config } = swrConfig ?? {};
+  const { enabled = true, live, ...config } = swrConfig ?? {};
   const key =
     params === null || !enabled
       ? null
@@ -137,6 +145,7 @@ export function useBridgeQuery<T>(
   // This hook shows `shown` until the key changes or it unmounts: then, if no other hook shows
   // that key, its request in flight is aborted.
   useEffect(() => (shown === null ? undefined : showKey(cache, shown)), [cache, shown]);
+  useLiveQuery('useBridgeQuery', instanceId, shown, live);
   const swr = useSWR(
     key,
     async (args: readonly unknown[]): Promise<unknown> => {

@@ -1,6 +1,9 @@
 import type { PaginatedResponse, PaginationMeta, SearchParams } from '@bridgekit/core';
-import { pageCount } from '@bridgekit/core';
+import { bridgeQueryKey, pageCount } from '@bridgekit/core';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { unstable_serialize } from 'swr';
+import { type LiveNewRowsState, useLiveNewRows } from './internal/liveQuery';
+import { useServiceInstanceId } from './internal/serviceRegistry';
 import { type BridgeSort, nextSort, sortParams } from './bridgeSort';
 import { useBridgeApi } from './useBridgeApi';
 import { type BridgeQueryConfig, useBridgeQuery } from './useBridgeQuery';
@@ -51,6 +54,13 @@ export interface UseBridgeTableStateOptions<T> {
    * @default { keepPreviousData: true } (the current page stays while the next one loads)
    */
   swrConfig?: BridgeQueryConfig<PaginatedResponse<T>>;
+  /**
+   * With the instance's live module: records other people create are counted (`newRows`)
+   * instead of fetched at once, so the rows do not move under the user's pointer; `newRows.show()`
+   * fetches them. Changes to the rows shown are patched in place either way.
+   * @default false (a created record is fetched at once)
+   */
+  liveNewRows?: boolean;
 }
 
 /**
@@ -97,6 +107,8 @@ export interface UseBridgeTableStateResult<T> {
   toggleSort(key: string): void;
   /** Sets the sort (or `null` for none); back to page 1. */
   setSort(sort: BridgeSort | null): void;
+  /** With `liveNewRows` and a live module: the records created since the rows were fetched. */
+  newRows?: LiveNewRowsState;
 }
 
 /** Page and sort of the table, and what they were derived from. */
@@ -181,6 +193,7 @@ export function useBridgeTableState<T>({
   onPageChange,
   onSortChange,
   swrConfig,
+  liveNewRows = false,
 }: UseBridgeTableStateOptions<T>): UseBridgeTableStateResult<T> {
   if (query !== undefined && (query === null || typeof query !== 'object')) {
     throw new TypeError(`useBridgeTableState(): query must be a SearchQuery object, got ${query}`);
@@ -232,12 +245,21 @@ export function useBridgeTableState<T>({
     [searching, q, filters, page, limit, sort],
   );
   // One hook call for both: a search's params are a list's plus `q` and `filters`.
-  const { data, meta, isLoading, error, refetch } = useBridgeQuery(
-    service,
-    (searching ? 'search' : 'list') as 'search',
-    params as SearchParams,
-    { keepPreviousData: true, ...swrConfig },
-  );
+  const type = searching ? 'search' : 'list';
+  const list = useBridgeQuery(service, type as 'search', params as SearchParams, {
+    keepPreviousData: true,
+    ...swrConfig,
+  });
+  const { data, meta, isLoading, error, refetch } = list;
+  // The list's key, as useBridgeQuery made it: the live module counts new rows for it.
+  const instance = useServiceInstanceId('useBridgeTableState', service);
+  const shown =
+    swrConfig?.enabled === false
+      ? null
+      : unstable_serialize(
+          bridgeQueryKey(instance, service.endpoint, type, params, service.dialect),
+        );
+  const newRows = useLiveNewRows(instance, shown, liveNewRows, list);
 
   const totalPages = meta?.total === undefined ? undefined : pageCount(meta.total, meta.limit);
   return {
@@ -264,5 +286,6 @@ export function useBridgeTableState<T>({
       changeSort(nextSort(latest.current.sort, key));
     },
     setSort: changeSort,
+    ...(newRows && { newRows }),
   };
 }

@@ -1,7 +1,7 @@
 import { type Client, createClient, MemoryStorage } from '@bridgekit/core';
 import { authLifecycle } from '@bridgekit/core/auth';
 import { BridgeProvider, type BridgeProviderProps } from '@bridgekit/react/hooks';
-import { createServer } from '@bridgekit/server';
+import { createServer, type ServerOptions } from '@bridgekit/server';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 
@@ -27,7 +27,7 @@ export interface TestServer {
 }
 
 /** The reference server with demo data on 127.0.0.1:0, counting requests on its side. */
-export async function startServer(options: { latencyMs?: number } = {}): Promise<TestServer> {
+export async function startServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
   const server = createServer({ seed: 'demo', ...options });
   const requests: string[] = [];
   server.app.addHook('onRequest', async (request) => {

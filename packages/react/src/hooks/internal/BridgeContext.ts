@@ -1,18 +1,20 @@
 import type { Client } from '@bridgekit/core';
 import type { AuthLifecycle } from '@bridgekit/core/auth';
+import type { Live } from '@bridgekit/core/live';
 import type { CachePersister, OfflineQueue } from '@bridgekit/core/offline';
 import { createContext, useContext } from 'react';
 import type { InstanceModules } from './instanceModules';
 
 /**
- * One configured API: its client and, when the app passed the modules, its lifecycle and
- * offline queue; its auth service comes from `authOf` (see `instanceModules`).
+ * One configured API: its client and, when the app passed the modules, its lifecycle, offline
+ * queue and live module; its auth service comes from `authOf` (see `instanceModules`).
  */
 export interface BridgeInstance {
   readonly id: string;
   readonly client: Client;
   readonly account: AuthLifecycle | undefined;
   readonly offline: OfflineQueue | undefined;
+  readonly live: Live | undefined;
   /** Where they come from: opened by `useBridgeInstance`, closed by the provider. */
   readonly modules: InstanceModules;
 }

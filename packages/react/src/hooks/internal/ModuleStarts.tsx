@@ -3,11 +3,13 @@ import { useSWRConfig } from 'swr';
 import { invalidateQueries } from '../invalidateBridgeQueries';
 import { BridgeContext } from './BridgeContext';
 import { affectedBy } from './endpointScope';
+import type { StartHost } from './providerModules';
 
 /**
  * Starts the provider's modules that run while it is mounted and stops them when it unmounts:
- * the persisted cache, and each instance's modules that start (its write queue, whose replayed
- * writes revalidate the queries of their endpoint in the SWR cache the hooks below use).
+ * the persisted cache, and each instance's modules that start, with the SWR cache the hooks
+ * below use (the write queue's replayed writes revalidate the queries of their endpoint; the
+ * live module's changes patch or revalidate the queries they touch).
  * Renders nothing. Internal: rendered by `BridgeProvider`.
  */
 export function ModuleStarts(): null {
@@ -16,13 +18,16 @@ export function ModuleStarts(): null {
   useEffect(() => {
     const stops = [value.persist?.start()];
     for (const { id, client, modules } of Object.values(value.instances)) {
-      const revalidate = (endpoint: string) =>
+      const revalidate: StartHost['revalidate'] = (endpoint, skip) =>
         void invalidateQueries(
           scope,
-          { instanceId: id, endpoint: affectedBy(endpoint) },
-          { client },
+          {
+            instanceId: id,
+            endpoint: typeof endpoint === 'string' ? affectedBy(endpoint) : endpoint,
+          },
+          { client, skip },
         );
-      stops.push(modules.start({ revalidate }));
+      stops.push(modules.start({ instanceId: id, swr: scope, revalidate }));
     }
     return () => {
       for (const stop of stops) stop?.();

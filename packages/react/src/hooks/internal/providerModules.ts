@@ -7,7 +7,9 @@
  */
 import type { AuthService, AuthServiceOptions, Client } from '@bridgekit/core';
 import type { AuthLifecycle, AuthLifecycleModule } from '@bridgekit/core/auth';
+import type { Live, LiveCacheHost, LiveModule } from '@bridgekit/core/live';
 import type { OfflineQueue, OfflineQueueModule, QueuedWrite } from '@bridgekit/core/offline';
+import type { BridgeCacheScope } from '../invalidateBridgeQueries';
 
 /** The opt-in modules an instance takes. */
 export interface ProviderModules {
@@ -27,6 +29,14 @@ export interface ProviderModules {
    * @default undefined (none)
    */
   offline?: OfflineQueueModule;
+  /**
+   * The live module (`live(options)` from `@bridgekit/core/live`): other people's changes
+   * arrive without a reload. The hooks' lists and records are patched when a change carries
+   * the record, asked again otherwise (a hook opts out with `{ live: false }`);
+   * `useLiveStatus()` shows the connection.
+   * @default undefined (none)
+   */
+  live?: LiveModule;
 }
 
 /** The names of the modules, in the order they open (the queue reads the lifecycle's paths). */
@@ -45,8 +55,18 @@ export interface ModuleHost {
 
 /** What a module is given when the provider mounts. */
 export interface StartHost {
-  /** Revalidates the queries of `endpoint` of the module's instance. */
-  revalidate(endpoint: string): void;
+  /** The module's instance. */
+  readonly instanceId: string;
+  /** The SWR cache (and its mutator) of the hooks below the provider. */
+  readonly swr: BridgeCacheScope;
+  /**
+   * Revalidates the queries of the module's instance whose endpoint is `endpoint` or a parent
+   * of it (a path), or that `endpoint` accepts (a test), but the keys `skip` accepts.
+   */
+  revalidate(
+    endpoint: string | ((endpoint: string) => boolean),
+    skip?: (key: readonly unknown[]) => boolean,
+  ): void;
 }
 
 /** How the providers take one module. */
@@ -79,6 +99,20 @@ export const MODULES = {
     start: (queue, { revalidate }) =>
       queue.start(({ endpoint }: QueuedWrite) => revalidate(endpoint)),
   } satisfies Declaration<OfflineQueueModule, OfflineQueue>,
+  live: {
+    madeBy: "live(options) from '@bridgekit/core/live'",
+    open: (live, { client, auth }) => live({ client, auth }),
+    // Changes patch or revalidate the queries of the SWR cache below the provider.
+    start: (made, { instanceId, swr, revalidate }) => {
+      const cache: LiveCacheHost = {
+        instanceId,
+        cache: swr.cache as LiveCacheHost['cache'],
+        mutate: (key, data, options) => swr.mutate(key, data, options),
+        revalidate,
+      };
+      return made.start(cache);
+    },
+  } satisfies Declaration<LiveModule, Live>,
 };
 
 /** The module names, in order. */
