@@ -86,7 +86,7 @@ function run(command, commandArgs) {
 
 // 1. The packages the demo runs on; fresh ones are skipped. They build in parallel: each
 // resolves the others' types from source (tsconfig paths), so no order is needed.
-const packages = ['core', 'server', 'react'];
+const packages = ['core', 'server', 'react', 'devtools'];
 const stale = packages.filter((name) => {
   const dir = join(root, 'packages', name);
   // The declarations are written last, so a build cut short counts as stale.
@@ -127,6 +127,7 @@ if (
     join(webDir, 'package.json'),
     join(root, 'packages/react/dist'),
     join(root, 'packages/core/dist'),
+    join(root, 'packages/devtools/dist'),
   ])
 ) {
   console.log('Building the demo app…');

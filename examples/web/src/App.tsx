@@ -14,19 +14,23 @@ import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { SecurityPage } from './pages/SecurityPage';
 import { SignInPage } from './pages/SignInPage';
 import { SignUpPage } from './pages/SignUpPage';
+import { DemoDevtools } from './devtoolsSwitch';
 import { keptDataOffline } from './keptDataOffline';
-import { attachRequestLog } from './requestLog';
+import { observeRequests } from './requestLog';
 import { useRoute } from './router';
 
 // Same origin as the app: `npm start` (vite preview) and `vite dev` proxy /api to the server.
 // The auth lifecycle and cross-tab sync are opt-in modules: this demo uses the account flows,
 // two-factor sign-in, refresh tokens, and keeps its tabs in step. It works offline too: the
 // lists are kept on the device (persistCache) and edits made offline wait there (offlineQueue).
+// A read, or a write with its Idempotency-Key, is tried once more after a failure a retry may
+// cure (a 503, a dropped connection): the request log and the devtools show both attempts.
 // And live: what other people change shows without a reload (the server's change feed, one
 // connection for all the tabs of the browser).
 const config = {
   baseUrl: '/api',
   timeout: 10_000,
+  retryAttempts: 1,
   lifecycle,
   offline: offlineQueue(),
   live: live(),
@@ -35,10 +39,10 @@ const persist = persistCache();
 // Offline, what the device kept shows without a failure row under the offline banner.
 const swr = { use: [keptDataOffline] };
 
-function RequestLogMiddleware() {
+function RequestLogListener() {
   const client = useBridgeClient();
-  // A layout effect, so the log is in place before SWR's first requests.
-  useLayoutEffect(() => attachRequestLog(client), [client]);
+  // A layout effect, so the log listens before SWR's first requests.
+  useLayoutEffect(() => observeRequests(client), [client]);
   return null;
 }
 
@@ -77,7 +81,8 @@ function Pages() {
 export function App() {
   return (
     <BridgeProvider config={config} persist={persist} swr={swr}>
-      <RequestLogMiddleware />
+      <DemoDevtools />
+      <RequestLogListener />
       <div className="shell">
         <div className="content">
           <Pages />

@@ -1,14 +1,21 @@
-import type { Middleware } from '@bridgekit/core';
+import type { ApiResponse, BridgeEvent, BridgeListener } from '@bridgekit/core';
 import { useSyncExternalStore } from 'react';
 
-/** One request as the demo's log panel shows it. */
+/** One call as the demo's log panel shows it. */
 export interface LogEntry {
-  id: number;
+  /** The call's id on the client's stream (`callId`), or the queued write's key. */
+  id: number | string;
   method: string;
   /** Path and query string, origin removed (the app and the API share one origin), decoded to read. */
   url: string;
   /** The URL exactly as sent. */
   rawUrl: string;
+  /** The headers that left, after every middleware (credentials show `[redacted]`). */
+  headers: Record<string, string>;
+  /** How many attempts went out so far: more than one when the client retried. */
+  attempts: number;
+  /** Why the client tried again, per retry: a status (`503`) or a code (`'NETWORK_ERROR'`). */
+  retries: Array<number | string>;
   /** HTTP status; `0` for a failure without a response; `undefined` while in flight. */
   status?: number;
   /** The app gave up on it (a search or page nobody shows any more): not a failure. */
@@ -18,8 +25,8 @@ export interface LogEntry {
 }
 
 /**
- * The last failed outcome seen by the response interceptor, shown above the log with the
- * request it answered and when; a successful sign-in clears it (`clearLastFailure`).
+ * The last failed call, shown above the log with the request it answered and when; a
+ * successful sign-in clears it (`clearLastFailure`).
  */
 export interface LastFailure {
   status: number;
@@ -35,15 +42,19 @@ const MAX_ENTRIES = 40;
 
 let entries: LogEntry[] = [];
 let lastFailure: LastFailure | null = null;
-let nextId = 1;
 const listeners = new Set<() => void>();
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
-function update(id: number, patch: Partial<LogEntry>) {
-  entries = entries.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry));
+function add(entry: LogEntry) {
+  entries = [entry, ...entries].slice(0, MAX_ENTRIES);
+  emit();
+}
+
+function update(id: LogEntry['id'], change: (entry: LogEntry) => Partial<LogEntry>) {
+  entries = entries.map((entry) => (entry.id === id ? { ...entry, ...change(entry) } : entry));
   emit();
 }
 
@@ -58,41 +69,81 @@ function relative(url: string): string {
   }
 }
 
-/** Shape of the bit of a Bridgekit client the log needs (what `useBridgeClient()` returns). */
-interface LoggableClient {
-  use(middleware: Middleware): () => void;
+/** The call's answer: its status, and the last failure when it is one. */
+function settle(entry: LogEntry, response: ApiResponse) {
+  const aborted = response.code === 'ABORTED';
+  const queued = response.code === 'QUEUED';
+  update(entry.id, () => ({ status: response.status, aborted, queued }));
+  if (response.success || aborted || queued) return;
+  lastFailure = {
+    status: response.status,
+    code: response.code,
+    error: response.error,
+    method: entry.method,
+    url: entry.url,
+    at: new Date(),
+  };
+  emit();
 }
 
 /**
- * Feeds the log from one middleware: it adds an in-flight entry when the request goes out and
- * fills in its status when the answer comes back. A middleware sees both ends of one request,
- * whatever the middlewares after it (the offline queue's `Idempotency-Key`) change.
+ * Feeds the log from the client's event stream (`client.observe`): each call's request as it
+ * left (after every middleware, with the headers that really went out), its attempts and
+ * retries, and its answer. A write the offline queue kept before sending it (offline, or behind
+ * others) has no request: the queue's `queued` event names it.
  */
-export function attachRequestLog(client: LoggableClient): () => void {
-  return client.use(async (request, next) => {
-    const id = nextId++;
-    entries = [
-      { id, method: request.method, url: relative(request.url), rawUrl: request.url },
-      ...entries,
-    ].slice(0, MAX_ENTRIES);
-    emit();
-    const response = await next(request);
-    const aborted = response.code === 'ABORTED';
-    const queued = response.code === 'QUEUED';
-    update(id, { status: response.status, aborted, queued });
-    if (!response.success && !aborted && !queued) {
-      lastFailure = {
-        status: response.status,
-        code: response.code,
-        error: response.error,
-        method: request.method,
-        url: relative(request.url),
-        at: new Date(),
-      };
-      emit();
+const hear: BridgeListener = (event: BridgeEvent) => {
+  switch (event.type) {
+    case 'request': {
+      const shown = { url: relative(event.url), rawUrl: event.url, headers: event.headers };
+      // Sent again after a session refresh: the same call, the same entry.
+      if (entries.some((entry) => entry.id === event.callId)) update(event.callId, () => shown);
+      else add({ id: event.callId, method: event.method, attempts: 0, retries: [], ...shown });
+      break;
     }
-    return response;
-  });
+    case 'attempt':
+      update(event.callId, () => ({ attempts: event.attempt }));
+      break;
+    case 'retry':
+      update(event.callId, (entry) => ({ retries: [...entry.retries, event.reason] }));
+      break;
+    case 'response': {
+      // No entry: nothing went out (a write the queue kept, a call refused before it was sent).
+      const entry = entries.find(({ id }) => id === event.callId);
+      if (entry) settle(entry, event.response);
+      break;
+    }
+    case 'queue':
+      if (event.kind === 'queued' && event.attempts === undefined) {
+        const url = relative(event.url);
+        add({
+          id: event.key,
+          method: event.method,
+          url,
+          rawUrl: event.url,
+          headers: {},
+          attempts: 0,
+          retries: [],
+          queued: true,
+        });
+      }
+      break;
+  }
+};
+
+/** What the log listens to: a Bridgekit client (what `useBridgeClient()` returns). */
+interface ObservableClient {
+  observe(listener: BridgeListener): () => void;
+}
+
+/**
+ * Starts the log on `client`'s events; returns the function that stops it.
+ *
+ * @example
+ * useLayoutEffect(() => observeRequests(client), [client]);
+ */
+export function observeRequests(client: ObservableClient): () => void {
+  return client.observe(hear);
 }
 
 /** Forgets the last failure, e.g. the 401 of a mistyped password once sign-in succeeded. */

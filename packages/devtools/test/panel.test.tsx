@@ -206,4 +206,38 @@ describe('the Queue tab', () => {
     await user.click(within(row).getByRole('button', { name: 'Retry POST /tasks' }));
     await waitFor(() => expect(server!.count('POST', '/tasks')).toBe(2));
   });
+
+  it('a conflict shows both versions; Keep mine sends the change over the server version', async () => {
+    server = await startServer();
+    const client: Client = makeClient(server.url);
+    await signIn(client);
+    const { user, panel } = await openPanel({ client, offline: offlineQueue() });
+    await user.click(within(panel).getByRole('tab', { name: 'Queue' }));
+    // Read with its version, changed offline here and online elsewhere meanwhile.
+    expect((await client.get('/products/2')).success).toBe(true);
+    const offline = await within(panel).findByRole('switch', { name: /Offline/ });
+    await user.click(offline);
+    expect((await client.patch('/products/2', { stock: 7 })).code).toBe('QUEUED');
+    const elsewhere = makeClient(server.url);
+    await signIn(elsewhere);
+    expect((await elsewhere.patch('/products/2', { stock: 8 })).success).toBe(true);
+    await user.click(offline);
+
+    const conflicts = within(panel).getByRole('region', { name: 'Conflicts' });
+    const conflict = await within(conflicts).findByRole('listitem', { name: 'PATCH /products/2' });
+    const mine = within(conflict).getByRole('region', { name: 'Mine (this change)' });
+    const theirs = within(conflict).getByRole('region', {
+      name: "Theirs (the server's record now)",
+    });
+    expect(mine.textContent).toContain('"stock": 7');
+    expect(theirs.textContent).toContain('"stock": 8');
+    expect(conflict.textContent).toMatch(/key [0-9a-f]{8}-/);
+    // The queue's events say what happened, in the same tab.
+    const events = within(panel).getByRole('region', { name: 'Queue events' });
+    expect(events.textContent).toMatch(/conflict PATCH \/api\/products\/2 key .*status 412/);
+
+    await user.click(within(conflict).getByRole('button', { name: 'Keep mine PATCH /products/2' }));
+    await waitFor(() => expect(within(conflicts).queryByRole('listitem')).toBeNull());
+    expect(await elsewhere.get('/products/2')).toMatchObject({ success: true, data: { stock: 7 } });
+  });
 });

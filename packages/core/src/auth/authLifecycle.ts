@@ -6,7 +6,7 @@
  * `subscribe()`, and the client's `use()`.
  */
 import { mustBe, nonEmptyString, toError } from '../checks';
-import type { AuthService } from '../services/authService';
+import { type AuthService, createAuthService } from '../services/authService';
 import { cookieSessionHeaders } from '../services/cookieSessionHeaders';
 import { accountFlows, accountRequests } from './accountFlows';
 import type { AuthLifecycle, AuthLifecycleOptions } from './authLifecycleTypes';
@@ -44,7 +44,12 @@ export type AuthLifecycleModule = (
  */
 export function authLifecycle(options: AuthLifecycleOptions = {}): AuthLifecycleModule {
   checkLifecycleOptions(options, 'authLifecycle');
-  return (auth, defaults) => createAuthLifecycle(auth, { ...defaults, ...options });
+  const module: AuthLifecycleModule = (auth, defaults) =>
+    createAuthLifecycle(auth, { ...defaults, ...options });
+  // It needs the instance's auth service and brings the factory: a provider makes the service
+  // at mount for it, so the refresh middleware is in place before the first request, with or
+  // without an auth hook.
+  return Object.assign(module, { authService: createAuthService });
 }
 
 const lifecycles = new WeakMap<AuthService, AuthLifecycle>();

@@ -133,11 +133,15 @@ export interface QueueEvent {
   key: string;
   method: HttpMethod;
   url: string;
-  /** Times it was sent so far. */
+  /** Times it was sent so far (`sent`: this time included). */
   attempts?: number;
-  /** The server's answer (`applied`, `conflict`), `0` without one. */
+  /** The server's answer (`applied`, `parked`, `conflict`), `0` without one. */
   status?: number;
-  /** Why it waits (`parked`) or was refused (`conflict`). */
+  /**
+   * Why it was kept (`queued`: `'Offline'`, the error of a try without an answer), why it waits
+   * (`parked`, after its list: `'failed: …'`, `'unknown: …'`, `'expired: …'`) or why it was
+   * refused (`conflict`).
+   */
   reason?: string;
 }
 

@@ -24,6 +24,7 @@ import {
   recordOf,
   refusedAnswer,
 } from './queuedRequest';
+import { reportWrite } from './queueEvents';
 import { publicWrite } from './queueState';
 import { randomUuid } from './randomId';
 import type { ReplayLoop } from './replayLoop';
@@ -103,6 +104,7 @@ export function queueMiddleware(context: QueueContext, loop: ReplayLoop): Middle
       } catch (error) {
         return refusedAnswer(undefined, error);
       }
+      reportWrite(context, 'queued', kept, { reason });
       // During the server's wait nothing starts a replay: its timer does.
       if (!held) void loop.replay();
       return queuedAnswer(reason, publicWrite(kept));
@@ -123,7 +125,13 @@ export function queueMiddleware(context: QueueContext, loop: ReplayLoop): Middle
     } catch (error) {
       return refusedAnswer(response, error);
     }
-    if (unsure) return queuedAnswer(reason, publicWrite(kept), MAY_HAVE_BEEN_APPLIED);
+    // Sent once, without an answer.
+    const tried = { attempts: 1, status: 0 };
+    if (unsure) {
+      reportWrite(context, 'parked', kept, { ...tried, reason: `unknown: ${reason}` });
+      return queuedAnswer(reason, publicWrite(kept), MAY_HAVE_BEEN_APPLIED);
+    }
+    reportWrite(context, 'queued', kept, { ...tried, reason });
     loop.retryLater(1);
     return queuedAnswer(reason, publicWrite(kept));
   };

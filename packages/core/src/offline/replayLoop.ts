@@ -12,6 +12,7 @@ import { checkChoice, mergeDisjoint, settle } from './conflicts';
 import { exclusive } from './exclusive';
 import type { QueueContext } from './queueContext';
 import { KEY_HEADER } from './queuedRequest';
+import { reportWrite } from './queueEvents';
 import { publicWrite } from './queueState';
 import { strongEtag } from './recordVersions';
 import type { ConflictChoice, QueuedConflict, QueuedWrite } from './queueTypes';
@@ -126,27 +127,35 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
       [KEY_HEADER]: write.key,
       ...(write.ifMatch !== undefined && { 'If-Match': write.ifMatch }),
     };
+    const attempts = write.attempts + 1;
     context.replaying.set(write.key, write.userId);
+    reportWrite(context, 'sent', write, { attempts });
     const response = await client
       .request(write.method, write.endpoint, write.body, { headers, signal, pinSession: true })
       .finally(() => context.replaying.delete(write.key));
     const userChanged = context.userId() !== write.userId;
-    const attempts = write.attempts + 1;
+    const answered = { attempts, status: response.status };
+    const parked = (list: string) =>
+      reportWrite(context, 'parked', write, { ...answered, reason: `${list}: ${response.error}` });
     switch (replayOutcome(write, response, settings.creates, userChanged)) {
       case 'applied':
         await context.remove(write.id);
+        reportWrite(context, 'applied', write, answered);
         await carryVersion(write, response);
         // Another user's queries are not this write's business.
         if (!userChanged) changed(write);
         return true;
       case 'conflict':
         await conflicted(write, response);
+        reportWrite(context, 'conflict', write, { ...answered, reason: response.error });
         return true;
       case 'unknown':
         await context.update({ ...write, status: 'unknown', attempts, error: response.error });
+        parked('unknown');
         return true;
       case 'refused':
         await context.update({ ...write, status: 'failed', attempts, error: response.error });
+        parked('failed');
         return true;
       case 'wait':
         return false;
@@ -158,7 +167,10 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
           error: response.error,
           ...(failed && { status: 'failed' }),
         });
-        if (failed) return true;
+        if (failed) {
+          parked('failed');
+          return true;
+        }
         const asked = serverAskedWait(response);
         if (asked !== undefined) {
           // The server's wait holds the whole queue: nothing is sent before it ends.
@@ -191,6 +203,9 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
       if (!next) return;
       if (aged(next)) {
         await context.update({ ...next, status: 'expired' });
+        reportWrite(context, 'parked', next, {
+          reason: `expired: queued more than ${settings.maxAge} ms ago`,
+        });
         continue;
       }
       if (!(await send(next, current.abort.signal))) return;

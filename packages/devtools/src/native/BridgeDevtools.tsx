@@ -86,7 +86,14 @@ export function BridgeDevtools({ initialIsOpen = false, limit }: BridgeDevtoolsP
           )}
           <View style={styles.body}>
             {tab === 'Requests' && <NativeRequests instance={instance} recorder={recorder} />}
-            {tab === 'Queue' && <NativeQueue instance={instance} />}
+            {tab === 'Queue' && (
+              <NativeQueue
+                instance={instance}
+                redact={recorder.redactorOf(
+                  bridge.instances.find(({ id }) => id === instance)!.client,
+                )}
+              />
+            )}
             {tab === 'Session' && <NativeSession instance={instance} recorder={recorder} />}
           </View>
         </View>

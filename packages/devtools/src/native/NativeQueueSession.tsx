@@ -2,12 +2,17 @@
  * The native Queue and Session tabs: the offline queue's writes with their key and attempts and
  * its actions, and the auth events with the time the session has left.
  */
-import { useOfflineQueue, useOfflineQueueState } from '@bridgekit/react/hooks';
+import type { QueuedWrite } from '@bridgekit/core/offline';
+import {
+  type UseOfflineQueueResult,
+  useOfflineQueue,
+  useOfflineQueueState,
+} from '@bridgekit/react/hooks';
 import type { ReactNode } from 'react';
 import { ScrollView, Text, View } from 'react-native';
-import { clock, duration } from '../format';
-import { type QueueActions, type QueueView, type QueueWrite, writeLists } from '../queueView';
+import { clock, duration, pretty } from '../format';
 import type { Recorder } from '../record/recorder';
+import type { Redactor } from '../record/redact';
 import { sessionOf } from '../sessionView';
 import { useRecorderState } from '../useRecorder';
 import { Chip } from './Chip';
@@ -20,8 +25,8 @@ function Writes({
   canRetry,
 }: {
   title: string;
-  writes: readonly QueueWrite[];
-  queue: QueueActions;
+  writes: readonly QueuedWrite[];
+  queue: UseOfflineQueueResult;
   canRetry: boolean;
 }) {
   return (
@@ -46,20 +51,51 @@ function Writes({
   );
 }
 
-function Queue({ instance }: { instance: string }) {
-  const queue = useOfflineQueue(instance) as unknown as QueueView & QueueActions;
-  const lists = writeLists(queue);
+/** The conflicts: each write with the user's change beside the server's record. */
+function Conflicts({ queue, redact }: { queue: UseOfflineQueueResult; redact: Redactor }) {
+  const shown = (value: unknown) => pretty(redact.value(value));
+  return (
+    <View accessibilityLabel="Conflicts">
+      <Text style={styles.heading}>Conflicts ({queue.conflicts.length})</Text>
+      {queue.conflicts.map((conflict) => (
+        <View key={conflict.id} style={styles.item}>
+          <Text style={styles.text}>
+            {conflict.method} {conflict.endpoint} · {conflict.attempts} attempt(s)
+          </Text>
+          <Text style={styles.code}>key {conflict.id}</Text>
+          {conflict.error !== undefined && <Text style={styles.muted}>{conflict.error}</Text>}
+          <Text style={styles.muted}>Mine (this change)</Text>
+          <Text style={styles.code}>
+            {conflict.body === undefined ? 'No body.' : shown(conflict.body)}
+          </Text>
+          <Text style={styles.muted}>Theirs (the server's record now)</Text>
+          <Text style={styles.code}>
+            {conflict.theirs === null ? 'Deleted by someone else.' : shown(conflict.theirs)}
+          </Text>
+          <View style={styles.row}>
+            <Chip label="Keep mine" onPress={() => void queue.resolve(conflict.id, 'mine')} />
+            <Chip label="Take theirs" onPress={() => void queue.resolve(conflict.id, 'theirs')} />
+            <Chip label="Discard" onPress={() => void queue.discard(conflict.id)} />
+          </View>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+function Queue({ instance, redact }: { instance: string; redact: Redactor }) {
+  const queue = useOfflineQueue(instance);
   return (
     <>
       <View style={styles.row}>
         <Text style={styles.text}>Network: {queue.isOnline ? 'online' : 'offline'} </Text>
         <Chip label="Replay" onPress={() => void queue.replay()} />
       </View>
-      <Writes title="Pending" writes={lists.pending} queue={queue} canRetry={false} />
-      <Writes title="Failed" writes={lists.failed} queue={queue} canRetry />
-      <Writes title="Conflicts" writes={lists.conflicts} queue={queue} canRetry={false} />
-      <Writes title="Unknown" writes={lists.unknown} queue={queue} canRetry />
-      <Writes title="Expired" writes={lists.expired} queue={queue} canRetry />
+      <Writes title="Pending" writes={queue.pending} queue={queue} canRetry={false} />
+      <Writes title="Failed" writes={queue.failed} queue={queue} canRetry />
+      <Conflicts queue={queue} redact={redact} />
+      <Writes title="Unknown" writes={queue.unknown} queue={queue} canRetry />
+      <Writes title="Expired" writes={queue.expired} queue={queue} canRetry />
     </>
   );
 }
@@ -68,14 +104,20 @@ function Queue({ instance }: { instance: string }) {
  * The native Queue tab. Internal: part of the native panel.
  *
  * @example
- * <NativeQueue instance="default" />
+ * <NativeQueue instance="default" redact={recorder.redactorOf(client)} />
  */
-export function NativeQueue({ instance }: { instance: string }): ReactNode {
+export function NativeQueue({
+  instance,
+  redact,
+}: {
+  instance: string;
+  redact: Redactor;
+}): ReactNode {
   const state = useOfflineQueueState(instance);
   return (
     <ScrollView accessibilityLabel="Queue">
       {state ? (
-        <Queue instance={instance} />
+        <Queue instance={instance} redact={redact} />
       ) : (
         <Text style={styles.muted}>Instance "{instance}" has no offline queue.</Text>
       )}

@@ -101,7 +101,8 @@ export function createBridgeDevtools(
           style={buttonStyle(position)}
           onClick={() => (open ? close() : setOpen(true))}
         >
-          BK
+          {/* A word of its label, as speech control needs: "click devtools". */}
+          Devtools
         </button>
         {open && (
           <Suspense fallback={<div role="status">Loading Bridgekit devtools…</div>}>

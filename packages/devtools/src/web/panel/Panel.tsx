@@ -49,17 +49,16 @@ function TabContent({
   recorder: Recorder;
   bridge: BridgeInstances;
 }): ReactNode {
+  // What the tabs show of the app's data goes through the redaction of the instance's client.
+  const { client } = bridge.instances.find(({ id }) => id === instance)!;
+  const redact = recorder.redactorOf(client);
   switch (name) {
     case 'Requests':
       return <RequestsTab instance={instance} recorder={recorder} bridge={bridge} />;
-    case 'Cache': {
-      const { client } = bridge.instances.find(({ id }) => id === instance)!;
-      return (
-        <CacheTab instance={instance} recorder={recorder} redact={recorder.redactorOf(client)} />
-      );
-    }
+    case 'Cache':
+      return <CacheTab instance={instance} recorder={recorder} redact={redact} />;
     case 'Queue':
-      return <QueueTab instance={instance} recorder={recorder} />;
+      return <QueueTab instance={instance} recorder={recorder} redact={redact} />;
     case 'Session':
       return <SessionTab instance={instance} recorder={recorder} />;
   }

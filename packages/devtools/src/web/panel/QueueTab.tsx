@@ -1,17 +1,36 @@
 /**
  * The Queue tab: the offline write queue of one instance (`useOfflineQueue`), each write with
- * its key (its `Idempotency-Key`) and attempts, in its list (pending, failed, conflicts, unknown,
- * expired) with the actions that list takes; replay; the switch that takes the page offline
+ * its key (its `Idempotency-Key`) and attempts, in its list (pending, failed, unknown, expired)
+ * with the actions that list takes; each conflict with both versions (the user's change, the
+ * server's record) and keep mine / take theirs; replay; the switch that takes the page offline
  * (`simulateOffline`); and the queue's events.
  */
-import { useOfflineQueue, useOfflineQueueState } from '@bridgekit/react/hooks';
+import type { QueuedConflict, QueuedWrite } from '@bridgekit/core/offline';
+import {
+  type UseOfflineQueueResult,
+  useOfflineQueue,
+  useOfflineQueueState,
+} from '@bridgekit/react/hooks';
 import { type ReactNode, useState } from 'react';
-import { clock } from '../../format';
+import { clock, pathOf, pretty } from '../../format';
 import type { Recorder } from '../../record/recorder';
-import { type QueueActions, type QueueView, type QueueWrite, writeLists } from '../../queueView';
+import type { Redactor } from '../../record/redact';
 import { useRecorderState } from '../../useRecorder';
 import { isSimulatedOffline, setSimulatedOffline } from '../simulateOffline';
 import * as styles from './styles';
+
+/** A button that acts on one write, named after it for screen readers. */
+function act(label: string, write: QueuedWrite, run: () => Promise<void>): ReactNode {
+  return (
+    <button
+      type="button"
+      aria-label={`${label} ${write.method} ${write.endpoint}`}
+      onClick={() => void run()}
+    >
+      {label}
+    </button>
+  );
+}
 
 function WriteTable({
   title,
@@ -19,8 +38,8 @@ function WriteTable({
   actions,
 }: {
   title: string;
-  writes: readonly QueueWrite[];
-  actions: (write: QueueWrite) => ReactNode;
+  writes: readonly QueuedWrite[];
+  actions: (write: QueuedWrite) => ReactNode;
 }) {
   return (
     <section aria-label={title}>
@@ -60,6 +79,65 @@ function WriteTable({
   );
 }
 
+/** One version of a conflicting record, under its name. */
+function Version({ title, value }: { title: string; value: string }) {
+  return (
+    <section aria-label={title} style={styles.column(1)}>
+      <h4 style={{ ...styles.muted, margin: '4px 0' }}>{title}</h4>
+      <pre>{value}</pre>
+    </section>
+  );
+}
+
+/** The conflicts: each write with the user's change beside the server's record. */
+function Conflicts({ queue, redact }: { queue: UseOfflineQueueResult; redact: Redactor }) {
+  const shown = (value: unknown) => pretty(redact.value(value));
+  const theirs = (conflict: QueuedConflict) =>
+    conflict.theirs === null ? 'Deleted by someone else.' : shown(conflict.theirs);
+  return (
+    <section aria-label="Conflicts">
+      <h3 style={styles.heading}>Conflicts ({queue.conflicts.length})</h3>
+      {queue.conflicts.length > 0 && (
+        <ul style={styles.list}>
+          {queue.conflicts.map((conflict) => (
+            <li
+              key={conflict.id}
+              aria-label={`${conflict.method} ${conflict.endpoint}`}
+              style={{ borderBottom: `1px solid ${styles.colors.border}`, paddingBottom: 4 }}
+            >
+              <p style={{ margin: '4px 0' }}>
+                {conflict.method} <code>{conflict.endpoint}</code>{' '}
+                <span style={styles.muted}>
+                  key <code>{conflict.id}</code> · {conflict.attempts} attempt(s)
+                  {conflict.error && ` · ${conflict.error}`}
+                </span>
+              </p>
+              <div style={styles.columns}>
+                <Version
+                  title="Mine (this change)"
+                  value={conflict.body === undefined ? 'No body.' : shown(conflict.body)}
+                />
+                <Version title="Theirs (the server's record now)" value={theirs(conflict)} />
+              </div>
+              {conflict.base !== undefined && (
+                <details>
+                  <summary>As it was when read</summary>
+                  <pre>{shown(conflict.base)}</pre>
+                </details>
+              )}
+              <div style={styles.row}>
+                {act('Keep mine', conflict, () => queue.resolve(conflict.id, 'mine'))}
+                {act('Take theirs', conflict, () => queue.resolve(conflict.id, 'theirs'))}
+                {act('Discard', conflict, () => queue.discard(conflict.id))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function OfflineSwitch() {
   const [offline, setOffline] = useState(isSimulatedOffline);
   const toggle = () => {
@@ -73,18 +151,12 @@ function OfflineSwitch() {
   );
 }
 
-function Queue({ instance }: { instance: string }) {
-  const queue = useOfflineQueue(instance) as unknown as QueueView & QueueActions;
-  const lists = writeLists(queue);
-  const act = (label: string, run: () => Promise<void>, write: QueueWrite) => (
-    <button type="button" aria-label={`${label} ${write.method} ${write.endpoint}`} onClick={run}>
-      {label}
-    </button>
-  );
-  const retryOrDiscard = (write: QueueWrite) => (
+function Queue({ instance, redact }: { instance: string; redact: Redactor }) {
+  const queue = useOfflineQueue(instance);
+  const retryOrDiscard = (write: QueuedWrite) => (
     <>
-      {act('Retry', () => queue.retry(write.id), write)}
-      {act('Discard', () => queue.discard(write.id), write)}
+      {act('Retry', write, () => queue.retry(write.id))}
+      {act('Discard', write, () => queue.discard(write.id))}
     </>
   );
   return (
@@ -95,31 +167,24 @@ function Queue({ instance }: { instance: string }) {
         <button type="button" onClick={() => void queue.replay()}>
           Replay
         </button>
-        {lists.waitingForOthers > 0 && (
+        {queue.heldUntil > Date.now() && (
+          <span style={styles.muted}>The server asked to wait until {clock(queue.heldUntil)}.</span>
+        )}
+        {queue.waitingForOthers > 0 && (
           <span style={styles.muted}>
-            {lists.waitingForOthers} write(s) of other users wait for them.
+            {queue.waitingForOthers} write(s) of other users wait for them.
           </span>
         )}
       </div>
       <WriteTable
         title="Pending"
-        writes={lists.pending}
-        actions={(write) => act('Discard', () => queue.discard(write.id), write)}
+        writes={queue.pending}
+        actions={(write) => act('Discard', write, () => queue.discard(write.id))}
       />
-      <WriteTable title="Failed" writes={lists.failed} actions={retryOrDiscard} />
-      <WriteTable
-        title="Conflicts"
-        writes={lists.conflicts}
-        actions={(write) => (
-          <>
-            {queue.resolve && act('Keep mine', () => queue.resolve!(write.id, 'mine'), write)}
-            {queue.resolve && act('Take theirs', () => queue.resolve!(write.id, 'theirs'), write)}
-            {act('Discard', () => queue.discard(write.id), write)}
-          </>
-        )}
-      />
-      <WriteTable title="Unknown" writes={lists.unknown} actions={retryOrDiscard} />
-      <WriteTable title="Expired" writes={lists.expired} actions={retryOrDiscard} />
+      <WriteTable title="Failed" writes={queue.failed} actions={retryOrDiscard} />
+      <Conflicts queue={queue} redact={redact} />
+      <WriteTable title="Unknown" writes={queue.unknown} actions={retryOrDiscard} />
+      <WriteTable title="Expired" writes={queue.expired} actions={retryOrDiscard} />
     </>
   );
 }
@@ -128,15 +193,23 @@ function Queue({ instance }: { instance: string }) {
  * The Queue tab. Internal: part of the panel.
  *
  * @example
- * <QueueTab instance="default" recorder={recorder} />
+ * <QueueTab instance="default" recorder={recorder} redact={redactor} />
  */
-export function QueueTab({ instance, recorder }: { instance: string; recorder: Recorder }) {
+export function QueueTab({
+  instance,
+  recorder,
+  redact,
+}: {
+  instance: string;
+  recorder: Recorder;
+  redact: Redactor;
+}) {
   const state = useOfflineQueueState(instance);
   const events = useRecorderState(recorder).queue.filter((e) => e.instance === instance);
   return (
     <div>
       {state ? (
-        <Queue instance={instance} />
+        <Queue instance={instance} redact={redact} />
       ) : (
         <p style={styles.muted}>
           Instance "{instance}" has no offline queue (its config takes{' '}
@@ -151,7 +224,7 @@ export function QueueTab({ instance, recorder }: { instance: string; recorder: R
               .map(({ event }, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a log only grows at its end
                 <li key={index}>
-                  {clock(event.time)} {event.kind} {event.method} <code>{event.url}</code>{' '}
+                  {clock(event.time)} {event.kind} {event.method} <code>{pathOf(event.url)}</code>{' '}
                   <span style={styles.muted}>
                     key {event.key}
                     {event.attempts !== undefined && `, attempt ${event.attempts}`}

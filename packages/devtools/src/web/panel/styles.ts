@@ -16,7 +16,11 @@ export const colors = {
   error: '#f87171',
 };
 
-/** The rules scoped to the panel root (`[data-bridgekit-panel]`). */
+/**
+ * The rules scoped to the panel root (`[data-bridgekit-panel]`). They set what an app's own
+ * stylesheet may set on the same elements (a muted `th` color the panel's background makes
+ * unreadable), so the panel reads the same in every app.
+ */
 export const SCOPED_CSS = `
 [data-bridgekit-panel] *{box-sizing:border-box}
 [data-bridgekit-panel] :focus-visible{outline:2px solid ${colors.accent};outline-offset:2px}
@@ -24,7 +28,8 @@ export const SCOPED_CSS = `
 [data-bridgekit-panel] button:disabled{opacity:.5;cursor:default}
 [data-bridgekit-panel] pre{white-space:pre-wrap;word-break:break-all;margin:0}
 [data-bridgekit-panel] table{border-collapse:collapse;width:100%}
-[data-bridgekit-panel] th,[data-bridgekit-panel] td{text-align:left;padding:2px 6px;border-bottom:1px solid ${colors.border};vertical-align:top;word-break:break-all}
+[data-bridgekit-panel] th,[data-bridgekit-panel] td{text-align:left;padding:2px 6px;border-bottom:1px solid ${colors.border};vertical-align:top;word-break:break-all;color:inherit;background:none}
+[data-bridgekit-panel] th{color:${colors.muted};font-weight:600}
 [data-bridgekit-panel] select,[data-bridgekit-panel] textarea{font:inherit;color:inherit;background:${colors.surface};border:1px solid ${colors.border};border-radius:4px;max-width:100%}
 `;
 
