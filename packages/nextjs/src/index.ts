@@ -23,6 +23,7 @@ export {
   useBridgeTableState,
   useOfflineQueue,
   useOfflineQueueState,
+  usePendingWrites,
   useSearchQueryBuilder,
 } from '@bridgekit/react';
 export type {
@@ -58,8 +59,12 @@ export type {
   OfflineStatus,
   PaginatedResponse,
   PaginationMeta,
+  PendingChange,
+  PendingList,
+  PendingWrites,
   QueryParams,
   QueuedConflict,
+  QueuedError,
   QueuedWrite,
   RedirectReason,
   Register,

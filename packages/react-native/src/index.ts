@@ -22,6 +22,7 @@ export {
   useBridgeView,
   useOfflineQueue,
   useOfflineQueueState,
+  usePendingWrites,
 } from '@bridgekit/react/hooks';
 export type {
   BridgeClientInstance,
@@ -57,7 +58,12 @@ export type {
   UseOfflineQueueResult,
   ConflictChoice,
   OfflineQueueState,
+  PendingChange,
+  PendingList,
+  PendingRowsOptions,
+  PendingWrites,
   QueuedConflict,
+  QueuedError,
   QueuedWrite,
 } from '@bridgekit/react/hooks';
 export type {
