@@ -21,7 +21,10 @@ import { useRoute } from './router';
 // The auth lifecycle and cross-tab sync are opt-in modules: this demo uses the account flows,
 // two-factor sign-in, refresh tokens, and keeps its tabs in step. It works offline too: the
 // lists are kept on the device (persistCache) and edits made offline wait there (offlineQueue).
-const config = { baseUrl: '/api', timeout: 10_000, lifecycle, offline: offlineQueue() };
+// An edit someone else's change overtook while offline merges by itself when the two touch
+// different fields; the others wait for the user, both versions shown (PendingChanges).
+const offline = offlineQueue({ onConflict: 'merge' });
+const config = { baseUrl: '/api', timeout: 10_000, lifecycle, offline };
 const persist = persistCache();
 // Offline, what the device kept shows without a failure row under the offline banner.
 const swr = { use: [keptDataOffline] };
