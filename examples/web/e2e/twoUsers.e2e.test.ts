@@ -67,12 +67,32 @@ async function openProduct(page: Page, id: string): Promise<void> {
   await expect.poll(() => page.getByLabel('Price').inputValue()).not.toBe('');
 }
 
+interface Fields {
+  price?: string;
+  stock?: string;
+}
+
 /** Changes fields on the open product page and saves. */
-async function save(page: Page, fields: { price?: string; stock?: string }): Promise<void> {
+async function save(page: Page, fields: Fields): Promise<void> {
   if (fields.price !== undefined) await page.getByLabel('Price').fill(fields.price);
   if (fields.stock !== undefined) await page.getByLabel('Stock').fill(fields.stock);
   await page.getByTestId('save-product').click();
 }
+
+/** B's change, online: fields saved on the product's page. */
+const saves = (fields: Fields) => async (b: Page, id: string) => {
+  await openProduct(b, id);
+  await save(b, fields);
+  await b.getByTestId('saved-notice').waitFor();
+};
+
+/** B's change, online: the product deleted from its page. */
+const deletes = async (b: Page, id: string) => {
+  await openProduct(b, id);
+  await b.getByTestId('delete-product').click();
+  await b.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await b.getByTestId('delete-notice').waitFor();
+};
 
 /** The PUTs of one product the server applied itself (2xx, not answered again from a key). */
 const appliedPuts = (running: RunningDemo, id: string) =>
@@ -83,13 +103,13 @@ const appliedPuts = (running: RunningDemo, id: string) =>
     );
 
 /**
- * A edits product `id` offline (`mine`), B edits it online meanwhile (`theirs`), A comes back
+ * A edits product `id` offline (`mine`), B changes it online meanwhile (`theirs`), A comes back
  * online. Resolves the record as it was before both, A's page and the server's reader.
  */
 async function editedByBoth(
   id: string,
-  mine: { price?: string; stock?: string },
-  theirs: { price?: string; stock?: string },
+  mine: Fields,
+  theirs: (b: Page, id: string) => Promise<void>,
 ) {
   const running = demo!;
   const read = await apiReader(running);
@@ -107,10 +127,7 @@ async function editedByBoth(
     .filter({ hasText: `/products/${id}` })
     .waitFor();
 
-  await openProduct(b, id);
-  await save(b, theirs);
-  await b.getByTestId('saved-notice').waitFor();
-  expect(appliedPuts(running, id)).toHaveLength(1);
+  await theirs(b, id);
 
   await setOnline(true);
   return { a, before, read };
@@ -119,7 +136,11 @@ async function editedByBoth(
 describe('two people edit one product, one of them offline, in Chromium', () => {
   it('shows A both versions when both changed the price; "Keep theirs" leaves B\'s price, "Keep mine" puts A\'s and loses no other field', async () => {
     demo = await startDemo();
-    const { a, before, read } = await editedByBoth('5', { price: '111.11' }, { price: '222.22' });
+    const { a, before, read } = await editedByBoth(
+      '5',
+      { price: '111.11' },
+      saves({ price: '222.22' }),
+    );
 
     // A's replay was refused (412): the change waits for A, both versions side by side.
     await conflict(a).waitFor();
@@ -146,7 +167,7 @@ describe('two people edit one product, one of them offline, in Chromium', () => 
 
     // Again on another product, and this time A keeps its own price.
     await contextsClose();
-    const again = await editedByBoth('6', { price: '333.33' }, { price: '444.44' });
+    const again = await editedByBoth('6', { price: '333.33' }, saves({ price: '444.44' }));
     await conflict(again.a).waitFor();
     await conflict(again.a).getByRole('button', { name: 'Keep mine' }).click();
     await expect.poll(() => changesPanel(again.a).count()).toBe(0);
@@ -159,7 +180,11 @@ describe('two people edit one product, one of them offline, in Chromium', () => 
 
   it('merges by itself when A changed the stock and B the price: both on the server, no question asked', async () => {
     demo = await startDemo();
-    const { a, before, read } = await editedByBoth('7', { stock: '999' }, { price: '555.55' });
+    const { a, before, read } = await editedByBoth(
+      '7',
+      { stock: '999' },
+      saves({ price: '555.55' }),
+    );
     await expect
       .poll(() => read<Product>('/products/7'))
       .toEqual({
@@ -175,6 +200,25 @@ describe('two people edit one product, one of them offline, in Chromium', () => 
     const row = rows(a).filter({ hasText: before.name });
     await expect.poll(() => row.locator('td').nth(3).innerText()).toBe('999');
     expect(await row.locator('td').nth(1).innerText()).toBe('$555.55');
+  });
+
+  it('tells A when B deleted the product meanwhile; A can create it again with the change', async () => {
+    demo = await startDemo();
+    const { a, before, read } = await editedByBoth('8', { price: '12.34' }, deletes);
+    await conflict(a).getByText('Deleted by someone else while you were offline').waitFor();
+    expect(await axeViolationsAtBothWidths(a), 'axe, a deleted record').toEqual([]);
+    const named = () => read<Product[]>(`/products?name=${encodeURIComponent(before.name)}`);
+    expect(await named()).toEqual([]);
+
+    await conflict(a).getByRole('button', { name: 'Create it again with my values' }).click();
+    await expect.poll(() => changesPanel(a).count()).toBe(0);
+    const [again, ...more] = await named();
+    expect(more).toEqual([]);
+    const { id: _old, createdAt: _then, ...fields } = before;
+    expect(again).toMatchObject({ ...fields, price: 12.34 });
+    expect(again!.id).not.toBe('8');
+    // A's refused PUT was never applied, and nothing else was sent for it.
+    expect(appliedPuts(demo, '8')).toEqual([]);
   });
 });
 
