@@ -1,11 +1,12 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
 import type { Product } from '../src/types';
 import { axeViolationsAtBothWidths } from './axe';
 import { apiReader, type RunningDemo, startDemo } from './demoApp';
+import { networkOf } from './network';
 
 // The demo offline, as `npm start` serves it (the built app, its service worker, the reference
 // server behind the preview's /api proxy), in real Chromium with the network cut by the
@@ -76,20 +77,6 @@ async function answersLate(appOrigin: string, ms: number): Promise<string> {
   });
   await new Promise<void>((resolve) => late!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(late.address() as AddressInfo).port}`;
-}
-
-/** The page's network, switched through the DevTools protocol. */
-async function networkOf(page: Page): Promise<(online: boolean) => Promise<void>> {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  return async (online) => {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: !online,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-  };
 }
 
 /** Opens the app, signs in as the admin, and waits until the service worker controls the page. */

@@ -25,6 +25,8 @@ import { useRoute } from './router';
 // lists are kept on the device (persistCache) and edits made offline wait there (offlineQueue).
 // A read, or a write with its Idempotency-Key, is tried once more after a failure a retry may
 // cure (a 503, a dropped connection): the request log and the devtools show both attempts.
+// An edit someone else's change overtook while offline merges by itself when the two touch
+// different fields; the others wait for the user, both versions shown (PendingChanges).
 // And live: what other people change shows without a reload (the server's change feed, one
 // connection for all the tabs of the browser).
 const config = {
@@ -32,7 +34,7 @@ const config = {
   timeout: 10_000,
   retryAttempts: 1,
   lifecycle,
-  offline: offlineQueue(),
+  offline: offlineQueue({ onConflict: 'merge' }),
   live: live(),
 };
 const persist = persistCache();

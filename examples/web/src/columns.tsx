@@ -1,70 +1,28 @@
 import type { ColumnDef } from '@bridgekit/react';
-import type { ReactNode } from 'react';
-import { PendingMark } from './components/PendingChanges';
-import { useQueuedProduct } from './queuedProduct';
 import { formatPrice, type Product } from './types';
 
 /**
- * One field of a product's row, as the changes waiting in the offline queue will leave it: an
- * edit made offline shows in its row at once (the name cell marks the row pending).
+ * The product columns, shared by the main table and the search results. The table shows the
+ * user's changes that wait offline in their rows and marks them (BridgeTable with the offline
+ * queue; ProductsPage gives the mark).
  */
-function QueuedField({
-  product,
-  field,
-  show = (value) => String(value ?? ''),
-}: {
-  product: Product;
-  field: keyof Product;
-  show?: (value: unknown) => ReactNode;
-}) {
-  return show(useQueuedProduct(product).product[field]);
-}
-
-/** The product columns, shared by the main table and the search results. */
 export const productColumns: ColumnDef<Product>[] = [
-  {
-    key: 'name',
-    header: 'Name',
-    render: (_name, product) => (
-      <>
-        <QueuedField product={product} field="name" />
-        <PendingMark product={product} />
-      </>
-    ),
-  },
+  { key: 'name', header: 'Name' },
   {
     key: 'price',
     header: 'Price',
-    render: (_price, product) => (
-      <QueuedField
-        product={product}
-        field="price"
-        show={(price) => <span data-testid="price">{formatPrice(price)}</span>}
-      />
-    ),
+    render: (price) => <span data-testid="price">{formatPrice(price)}</span>,
   },
-  {
-    key: 'category',
-    header: 'Category',
-    render: (_category, product) => <QueuedField product={product} field="category" />,
-  },
-  {
-    key: 'stock',
-    header: 'Stock',
-    render: (_stock, product) => <QueuedField product={product} field="stock" />,
-  },
-  {
-    key: 'active',
-    header: 'Active',
-    render: (_active, product) => (
-      <QueuedField product={product} field="active" show={(active) => (active ? 'yes' : 'no')} />
-    ),
-  },
+  { key: 'category', header: 'Category' },
+  { key: 'stock', header: 'Stock' },
+  { key: 'active', header: 'Active', render: (active) => (active ? 'yes' : 'no') },
 ];
 
 /**
  * The columns plus a "Delete" button per row, for users the UI offers writing to. The click
- * stops at the button, so it does not also open the row for editing.
+ * stops at the button, so it does not also open the row for editing. A row created offline has
+ * no id yet, so no button (BridgeTable renders no cell for a field it was not sent with): the
+ * changes panel discards it.
  */
 export function columnsWithDelete(onDelete: (product: Product) => void): ColumnDef<Product>[] {
   return [

@@ -4,9 +4,10 @@ import { ConfirmDialog } from './components/ConfirmDialog';
 import { productsEntity } from './products';
 import type { Product } from './types';
 
-/** How the last delete ended: gone, or refused by the server and put back. */
+/** How the last delete ended: gone, kept offline to be sent later, or refused and put back. */
 export type DeleteOutcome =
   | { kind: 'deleted'; product: Product }
+  | { kind: 'queued'; product: Product; message: string }
   | { kind: 'refused'; product: Product; status?: number; code?: string; message: string };
 
 /** What `useDeleteProduct` returns. */
@@ -25,13 +26,16 @@ export interface DeleteProduct {
 /**
  * Delete with a confirm step, optimistic: `useBridgeMutation(products, 'delete')` with
  * `optimistic: true` takes the row out of every cached list at once and puts it back if the
- * server refuses (a viewer's 403, a 404 when someone else deleted it first).
+ * server refuses (a viewer's 403, a 404 when someone else deleted it first). Offline, the delete
+ * is kept to be sent later: the row stays out, and the changes panel lists it.
  *
  * @example
  * const remove = useDeleteProduct();
  * <button onClick={() => remove.ask(product)}>Delete</button>{remove.dialog}
  */
-export function useDeleteProduct(onDeleted?: (product: Product) => void): DeleteProduct {
+export function useDeleteProduct(
+  onDeleted?: (product: Product, queued: boolean) => void,
+): DeleteProduct {
   const products = useBridgeApi(productsEntity);
   const { mutate, isLoading } = useBridgeMutation(products, 'delete');
   // The product stays after closing, so the dialog's text does not change while it fades.
@@ -54,7 +58,13 @@ export function useDeleteProduct(onDeleted?: (product: Product) => void): Delete
     );
     if (result.success) {
       setOutcome({ kind: 'deleted', product });
-      onDeleted?.(product);
+      onDeleted?.(product, false);
+      return;
+    }
+    if (result.queued) {
+      // Offline: the row stays out of the lists until the delete is sent (or the user discards it).
+      setOutcome({ kind: 'queued', product, message: result.error });
+      onDeleted?.(product, true);
       return;
     }
     setOutcome({

@@ -25,6 +25,7 @@ export {
   useLiveStatus,
   useOfflineQueue,
   useOfflineQueueState,
+  usePendingWrites,
   useSearchQueryBuilder,
 } from '@bridgekit/react';
 export type {
@@ -64,8 +65,12 @@ export type {
   OfflineStatus,
   PaginatedResponse,
   PaginationMeta,
+  PendingChange,
+  PendingList,
+  PendingWrites,
   QueryParams,
   QueuedConflict,
+  QueuedError,
   QueuedWrite,
   RedirectReason,
   Register,

@@ -43,7 +43,8 @@ export interface BridgeFormProps<
    */
   initialValues?: TValues;
   /**
-   * Restores `initialValues` after a successful submission.
+   * Restores `initialValues` after a successful submission. A submission the offline queue
+   * kept (`onQueued`) always restores them.
    * @default false
    */
   resetOnSuccess?: boolean;
@@ -63,7 +64,9 @@ type RegisteredValues<Body> = [Extract<Body, Record<string, unknown>>] extends [
  * registered OpenAPI document (`Register`), the values are the fields of the operation's
  * request body and `onSuccess` gets its answer.
  * `submit` sends the values to `endpoint` with `method` through the instance's client; a
- * second `submit` while one is pending is ignored.
+ * second `submit` while one is pending is ignored. With the offline queue, a submission kept
+ * to be sent later is accepted: the values go back to `initialValues` (so it cannot be sent
+ * twice) and `onQueued` is called, with the kept write as its `data`.
  *
  * @example
  * <BridgeForm endpoint="/products" method="POST" initialValues={{ name: '', price: 0 }}
@@ -138,7 +141,12 @@ export function BridgeForm<
       onSuccess?.(data);
     },
     ...(onError && { onError }),
-    ...(onQueued && { onQueued }),
+    // Kept by the offline queue: accepted for later. The values go back to `initialValues`,
+    // whatever `resetOnSuccess` says, so the same values cannot be sent a second time.
+    onQueued: (queued) => {
+      restore();
+      onQueued?.(queued);
+    },
   });
 
   const setValue = useCallback(<K extends keyof TValues>(name: K, value: TValues[K]) => {

@@ -24,6 +24,7 @@ export {
   useLiveStatus,
   useOfflineQueue,
   useOfflineQueueState,
+  usePendingWrites,
 } from '@bridgekit/react/hooks';
 export type {
   BridgeClientInstance,
@@ -59,7 +60,12 @@ export type {
   UseOfflineQueueResult,
   ConflictChoice,
   OfflineQueueState,
+  PendingChange,
+  PendingList,
+  PendingRowsOptions,
+  PendingWrites,
   QueuedConflict,
+  QueuedError,
   QueuedWrite,
   LiveEvent,
   LiveModule,

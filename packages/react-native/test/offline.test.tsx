@@ -3,15 +3,17 @@
 // go once when NetInfo says online again or the app returns to the foreground; the persisted
 // cache shows the last list after a restart with the network cut; unmounting ends every
 // subscription the modules made.
-import { beforeEach, describe, expect, type jest, test } from '@jest/globals';
+import { beforeEach, describe, expect, jest, test } from '@jest/globals';
 import { offlineQueue, persistCache } from '@bridgekit/core/offline';
 import AsyncStorage from '@react-native-async-storage/async-storage';
 import NetInfo, { type NetInfoState } from '@react-native-community/netinfo';
-import { act, render, screen, waitFor } from '@testing-library/react-native';
-import { AppState, type AppStateStatus, Text } from 'react-native';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react-native';
+import { AppState, type AppStateStatus, Pressable, Text, TextInput } from 'react-native';
 import {
+  BridgeForm,
   type MutationResult,
   OfflineIndicator,
+  type QueuedError,
   type UseBridgeCrudResult,
   useBridgeCrud,
   useOfflineQueueState,
@@ -133,6 +135,56 @@ describe('offlineQueue() in React Native', () => {
     cut = false;
     appStateSays('background');
     appStateSays('active');
+    await screen.findByText('pending 0');
+    expect(await onServer(name)).toBe(1);
+  });
+
+  test('a BridgeForm submitted while offline is accepted for later: its values go back, onQueued hears the kept write', async () => {
+    const onQueued = jest.fn<(queued: QueuedError) => void>();
+    const onError = jest.fn();
+    const name = `RN form ${Date.now()}`;
+    render(
+      <TestProvider config={{ baseUrl: serverUrl(), offline: offlineQueue() }}>
+        <Products />
+        <BridgeForm
+          endpoint="/products"
+          method="POST"
+          initialValues={{ name: '', price: 2 }}
+          onQueued={onQueued}
+          onError={onError}
+        >
+          {({ values, setValue, submit, error }) => (
+            <>
+              <TextInput
+                testID="name"
+                value={values.name}
+                onChangeText={(text) => setValue('name', text)}
+              />
+              {error && <Text>{error.message}</Text>}
+              <Pressable onPress={submit}>
+                <Text>save</Text>
+              </Pressable>
+            </>
+          )}
+        </BridgeForm>
+      </TestProvider>,
+    );
+    await screen.findByText('pending 0');
+    netInfoSays(OFFLINE);
+    fireEvent.changeText(screen.getByTestId('name'), name);
+    await act(async () => {
+      fireEvent.press(screen.getByText('save'));
+    });
+    await waitFor(() => expect(onQueued).toHaveBeenCalledTimes(1));
+    expect(onQueued.mock.calls[0]?.[0]).toMatchObject({
+      code: 'QUEUED',
+      data: { method: 'POST', body: { name, price: 2 } },
+    });
+    expect(onError).not.toHaveBeenCalled();
+    // Back to its initial values: a second press cannot send the same product again.
+    expect(screen.getByTestId('name').props.value).toBe('');
+    expect(screen.getByText('pending 1')).toBeTruthy();
+    netInfoSays(ONLINE);
     await screen.findByText('pending 0');
     expect(await onServer(name)).toBe(1);
   });

@@ -1,6 +1,6 @@
 import type { DeleteOutcome } from '../useDeleteProduct';
 
-/** "Deleted …", or the server's refusal and the rollback that followed it. */
+/** "Deleted …", kept offline to be sent later, or the server's refusal and the rollback that followed it. */
 export function DeleteOutcomeNotice({
   outcome,
   onDismiss,
@@ -14,6 +14,16 @@ export function DeleteOutcomeNotice({
       ✕
     </button>
   );
+  if (outcome.kind === 'queued') {
+    return (
+      <p className="notice notice-row" role="status" data-testid="delete-queued">
+        <span>
+          Deleting “{outcome.product.name}”. {outcome.message}.
+        </span>
+        {dismiss}
+      </p>
+    );
+  }
   if (outcome.kind === 'deleted') {
     return (
       <p className="success notice-row" role="status" data-testid="delete-notice">

@@ -2,8 +2,10 @@ import {
   BridgeForm,
   isBridgeApiError,
   useAuth,
+  type PendingChange,
   useBridgeApi,
   useBridgeQuery,
+  usePendingWrites,
 } from '@bridgekit/react';
 import { useState } from 'react';
 import { DeleteOutcomeNotice } from '../components/DeleteOutcomeNotice';
@@ -11,7 +13,6 @@ import { ReadOnlyNotice } from '../components/ReadOnlyNotice';
 import { listedProduct } from '../listedProducts';
 import { useProductAccess } from '../productAccess';
 import { productsEntity } from '../products';
-import { useQueuedProduct } from '../queuedProduct';
 import { navigate, useRoute } from '../router';
 import type { Product } from '../types';
 import { type DeleteProduct, useDeleteProduct } from '../useDeleteProduct';
@@ -66,8 +67,9 @@ function EditProduct({ id }: { id: string }) {
   const listed = !record && unreachable(error) ? listedProduct(user?.id ?? '', id) : undefined;
   const product = record ?? listed ?? null;
   const { params } = useRoute();
-  const remove = useDeleteProduct((gone) =>
-    navigate(`/products?deleted=${encodeURIComponent(gone.name)}`),
+  // Kept offline, the delete shows in the changes panel of the list.
+  const remove = useDeleteProduct((gone, queued) =>
+    navigate(queued ? '/products' : `/products?deleted=${encodeURIComponent(gone.name)}`),
   );
   const missing = isBridgeApiError(error) && error.status === 404;
   // SWR keeps the record it had when a revalidation fails: a 404 still means it is gone,
@@ -105,8 +107,15 @@ function sameFields(a: Product | undefined, b: Product | undefined): boolean {
   return FIELDS.every((field) => a?.[field] === b?.[field]);
 }
 
-/** What `useQueuedProduct` looks at on the New product page, which has no record yet. */
-const NO_PRODUCT = { id: '' } as Product;
+/** What the page says of a change to the product that waits in the offline queue, by its list. */
+const PENDING_NOTICES: Record<PendingChange['list'], string> = {
+  pending: 'A change to this product waits to be sent; the fields show it.',
+  failed: 'A change to this product could not be sent: see above.',
+  conflicts:
+    'Someone else changed this product while you were offline: choose above which version to keep.',
+  unknown: 'A change to this product may have been applied: see above.',
+  expired: 'A change to this product is too old to be sent as it was: see above.',
+};
 
 /**
  * Create (`POST /products`) or edit (`PUT /products/:id`) a product; shows the server's 422
@@ -126,8 +135,9 @@ function ProductForm({
   remove?: DeleteProduct;
 }) {
   // The fields as the user's changes that wait offline leave them.
-  const queued = useQueuedProduct(record ?? NO_PRODUCT);
-  const product = record && queued.product;
+  const pending = usePendingWrites<Product>(productsEntity.endpoint);
+  const product = pending.record(record);
+  const change = product && pending.changeOf(product);
   const editing = product !== undefined;
   const { offerWrite } = useProductAccess();
   const readOnly = editing && !offerWrite;
@@ -156,9 +166,9 @@ function ProductForm({
             Offline: shown as the products list has it.
           </p>
         )}
-        {queued.pending && (
+        {change && (
           <p className="muted" data-testid="pending-notice">
-            A change to this product waits to be sent; the fields show it.
+            {PENDING_NOTICES[change.list]}
           </p>
         )}
         <BridgeForm<Product>

@@ -1,4 +1,4 @@
-import { BridgeTable, useAuth, useSearchQueryBuilder } from '@bridgekit/react';
+import { BridgeTable, type PendingChange, useAuth, useSearchQueryBuilder } from '@bridgekit/react';
 import { useEffect, useMemo, useState } from 'react';
 import { columnsWithDelete, productColumns } from '../columns';
 import { DeleteOutcomeNotice } from '../components/DeleteOutcomeNotice';
@@ -8,6 +8,22 @@ import { useProductAccess } from '../productAccess';
 import { queryFromUrl, routeOfQuery } from '../productsQuery';
 import { currentRoute, navigate, replaceRoute, useNavigationCount, useRoute } from '../router';
 import { useDeleteProduct } from '../useDeleteProduct';
+
+/** What the mark beside a product's name says, by the list of the offline queue its change is in. */
+const PENDING_WORDS: Record<PendingChange['list'], string> = {
+  pending: 'pending',
+  failed: 'not sent',
+  conflicts: 'changed by someone else',
+  unknown: 'may have been applied',
+  expired: 'too old to send',
+};
+
+/** The mark of a row whose change waits in the offline queue (BridgeTable puts it after the name). */
+const pendingMark = (change: PendingChange) => (
+  <span className={`badge pending ${change.list}`} data-testid="pending-mark">
+    {PENDING_WORDS[change.list]}
+  </span>
+);
 
 /** `#/products`: a link to it (or Back, Forward) starts the list over from the URL. */
 export function ProductsPage() {
@@ -99,6 +115,7 @@ function Products() {
           emptyComponent={searching ? 'No matching products.' : 'No products yet.'}
           // Products others create are counted above the table, not slid in under the pointer.
           liveNewRows
+          pendingMark={pendingMark}
           onRowClick={
             offerWrite
               ? (row) => {

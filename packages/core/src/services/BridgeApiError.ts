@@ -11,6 +11,14 @@ import type { ApiResponse } from '../contract/http';
  * } catch (e) {
  *   if (isBridgeApiError(e) && e.status === 422) showFieldErrors(e.errors);
  * }
+ *
+ * @example
+ * try {
+ *   await products.update('7', { price: 12 });
+ * } catch (e) {
+ *   // Someone else changed the product since it was read: `data` is theirs, nothing was overwritten.
+ *   if (isBridgeApiError(e) && e.status === 412) showBothVersions({ price: 12 }, e.data);
+ * }
  */
 export class BridgeApiError extends Error {
   override readonly name = 'BridgeApiError' as const;
@@ -26,6 +34,13 @@ export class BridgeApiError extends Error {
    * Absent when the response had no such header (or no response arrived).
    */
   readonly retryAfter?: number;
+  /**
+   * The failed answer's `data`, when it carried one: the server's current record for a
+   * `412 PRECONDITION_FAILED` (`null` when the record was deleted), the kept write (a
+   * `QueuedWrite`) for the offline queue's `QUEUED`, else the error body the server sent.
+   * Absent when the answer had none.
+   */
+  readonly data?: unknown;
 
   constructor(
     message: string,
@@ -34,6 +49,7 @@ export class BridgeApiError extends Error {
       code?: string;
       errors?: Record<string, string>;
       retryAfter?: number;
+      data?: unknown;
     },
   ) {
     super(message);
@@ -41,6 +57,7 @@ export class BridgeApiError extends Error {
     this.code = details.code;
     this.errors = details.errors;
     this.retryAfter = details.retryAfter;
+    this.data = details.data;
   }
 
   /**
@@ -70,6 +87,7 @@ function errorFromResponse(response: ApiResponse): BridgeApiError {
     code: response.code,
     errors: response.errors,
     retryAfter,
+    data: response.success ? undefined : response.data,
   });
 }
 

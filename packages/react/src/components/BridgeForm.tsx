@@ -59,7 +59,8 @@ export interface BridgeFormProps<TData = any>
    */
   transformValues?: (values: FormValues) => unknown;
   /**
-   * Clears the fields (`form.reset()`) after a successful submission.
+   * Clears the fields (`form.reset()`) after a successful submission. A submission the offline
+   * queue kept (`onQueued`) always clears them.
    * @default false
    */
   resetOnSuccess?: boolean;
@@ -80,7 +81,9 @@ const FIELDSET_STYLE: CSSProperties = { border: 0, margin: 0, padding: 0, minWid
  * multi-selects); a form with a chosen file is sent as `multipart/form-data` instead of JSON.
  * While the request is pending the fields and buttons are disabled (a `<fieldset disabled>`)
  * and the form has `aria-busy="true"`; a second submit is ignored. It renders no message
- * itself: read `error` through a render-function child or `onError`.
+ * itself: read `error` through a render-function child or `onError`. With the offline queue,
+ * a submission kept to be sent later is accepted: the fields are reset (so it cannot be sent
+ * twice) and `onQueued` is called, with the kept write as its `data`.
  *
  * @example
  * <BridgeForm endpoint="/products" method="POST" onSuccess={(p) => navigate(`/products/${p.id}`)}>
@@ -143,7 +146,12 @@ export function BridgeForm<TData = any>({
       onSuccess?.(data);
     },
     ...(onError && { onError }),
-    ...(onQueued && { onQueued }),
+    // Kept by the offline queue: accepted for later. The fields are cleared, whatever
+    // `resetOnSuccess` says, so the same values cannot be sent a second time.
+    onQueued: (queued) => {
+      formRef.current?.reset();
+      onQueued?.(queued);
+    },
   });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -8,6 +8,7 @@ import type {
   UncheckedEndpoint,
 } from '../hooks/register';
 import { useBridgeTableState } from '../hooks/useBridgeTableState';
+import { type PendingChange, usePendingWrites } from '../hooks/usePendingWrites';
 import type { SearchQuery } from '../hooks/useSearchQueryBuilder';
 import type { ColumnDef } from './ColumnDef';
 import { cx, NewRowsStatus } from './NewRowsStatus';
@@ -34,7 +35,10 @@ export interface BridgeTableClassNames {
   sortButton?: string;
   /** `<tbody>` (`bk-table__body`). */
   body?: string;
-  /** Every data `<tr>` (`bk-table__row`; with `onRowClick` also `bk-table__row--clickable`). */
+  /**
+   * Every data `<tr>` (`bk-table__row`; with `onRowClick` also `bk-table__row--clickable`; with a
+   * write waiting in the offline queue also `bk-table__row--pending` and `data-pending`, its list).
+   */
   row?: string;
   /** Every data `<td>` (`bk-table__cell`). */
   cell?: string;
@@ -119,7 +123,7 @@ export interface BridgeTableProps<T> {
    */
   errorComponent?: ReactNode | ((error: Error, retry: () => void) => ReactNode);
   /**
-   * Row key.
+   * Row key (a row created offline, not on the server yet, is keyed by its write's id).
    * @default `row.id` when present, else the row index
    */
   rowKey?: (row: T, index: number) => string | number;
@@ -131,6 +135,14 @@ export interface BridgeTableProps<T> {
    * @default false (a created record appears at once)
    */
   liveNewRows?: boolean;
+  /**
+   * With the offline queue, what marks a row whose write waits (a row created offline, an edit
+   * not sent yet, one that waits for the user), after its first cell's content; `false` for no
+   * mark (the row keeps its `bk-table__row--pending` class).
+   * @default a `<span class="bk-table__pending">` that says "pending", "not sent", "conflict",
+   * "may have been applied" or "expired", by the write's list
+   */
+  pendingMark?: false | ((change: PendingChange) => ReactNode);
 }
 
 type LooseColumn<T> = {
@@ -145,6 +157,21 @@ const formatCell = (value: unknown): ReactNode => {
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 };
+
+/** What the default mark says for each list of the offline queue. */
+const PENDING_WORDS: Record<PendingChange['list'], string> = {
+  pending: 'pending',
+  failed: 'not sent',
+  conflicts: 'conflict',
+  unknown: 'may have been applied',
+  expired: 'expired',
+};
+
+const defaultPendingMark = (change: PendingChange): ReactNode => (
+  <span className={`bk-table__pending bk-table__pending--${change.list}`}>
+    {PENDING_WORDS[change.list]}
+  </span>
+);
 
 const defaultRowKey = (row: unknown, index: number): string | number => {
   const id = (row as { id?: unknown } | null)?.id;
@@ -167,6 +194,10 @@ const defaultRowKey = (row: unknown, index: number): string | number => {
  * returns to page 1. The previous page stays visible while the next one loads ("Loading page
  * n…" in place of "Page x of y", `bk-table--loading` on the root) and when it fails (the error
  * and Retry above its rows).
+ *
+ * With the offline queue, the rows show the user's writes that wait (`usePendingWrites`): a row
+ * created offline at the top of the first page until the server's row replaces it, an edit's
+ * fields in its row, a deleted row left out; each such row is marked (`pendingMark`).
  *
  * @example
  * <BridgeTable<Product>
@@ -202,6 +233,7 @@ export function BridgeTable<T>({
   errorComponent,
   rowKey = defaultRowKey,
   liveNewRows = false,
+  pendingMark = defaultPendingMark,
 }: BridgeTableProps<T>): ReactNode {
   if (typeof endpoint !== 'string' || endpoint.trim() === '') {
     throw new TypeError('BridgeTable: "endpoint" must be a non-empty string');
@@ -215,7 +247,7 @@ export function BridgeTable<T>({
   const cols = columns as readonly LooseColumn<T>[];
 
   const {
-    rows,
+    rows: pageRows,
     meta,
     isLoading,
     error,
@@ -238,8 +270,12 @@ export function BridgeTable<T>({
     onSortChange,
     liveNewRows,
   });
+  // With the offline queue: the page as the user's waiting writes leave it, rows created
+  // offline first on the first page.
+  const pending = usePendingWrites<T>(endpoint, instanceId);
+  const rows = pending.rows(pageRows, { creates: currentPage === 1 });
   // The rows shown are another page's (or another query's) while the one asked for loads.
-  const loadingOther = isLoading && rows.length > 0;
+  const loadingOther = isLoading && pageRows.length > 0;
 
   const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
     // Keys pressed on a button or link inside the row belong to that control.
@@ -280,26 +316,41 @@ export function BridgeTable<T>({
   else if (rows.length === 0 && (isLoading || !meta)) state = stateRow('loading', loadingComponent);
   else if (rows.length === 0) state = stateRow('empty', emptyComponent);
 
-  const rowElements = rows.map((row, index) => (
-    <tr
-      key={rowKey(row, index)}
-      className={cx('bk-table__row', onRowClick && 'bk-table__row--clickable', classNames.row)}
-      {...(onRowClick && {
-        tabIndex: 0,
-        onClick: () => onRowClick(row),
-        onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => onRowKeyDown(event, row),
-      })}
-    >
-      {cols.map((column) => {
-        const value = row[column.key];
-        return (
-          <td key={String(column.key)} className={cx('bk-table__cell', classNames.cell)}>
-            {column.render ? column.render(value, row) : formatCell(value)}
-          </td>
-        );
-      })}
-    </tr>
-  ));
+  const rowElements = rows.map((row, index) => {
+    const change = pending.changeOf(row);
+    // A row created offline has no record on the server yet: nothing to open, and only the
+    // fields it was sent with (a missing one is an empty cell, not a call to `render`).
+    const created = change?.kind === 'create';
+    const clickable = onRowClick && !created;
+    return (
+      <tr
+        key={created ? change.write.id : rowKey(row, index)}
+        className={cx(
+          'bk-table__row',
+          clickable && 'bk-table__row--clickable',
+          change && 'bk-table__row--pending',
+          classNames.row,
+        )}
+        data-pending={change?.list}
+        {...(clickable && {
+          tabIndex: 0,
+          onClick: () => onRowClick(row),
+          onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => onRowKeyDown(event, row),
+        })}
+      >
+        {cols.map((column, at) => {
+          const value = row[column.key];
+          const blank = created && value === undefined;
+          return (
+            <td key={String(column.key)} className={cx('bk-table__cell', classNames.cell)}>
+              {column.render && !blank ? column.render(value, row) : formatCell(value)}
+              {at === 0 && change && pendingMark && <> {pendingMark(change)}</>}
+            </td>
+          );
+        })}
+      </tr>
+    );
+  });
 
   let pageInfo: ReactNode = null;
   if (loadingOther) pageInfo = `Loading page ${page}…`;

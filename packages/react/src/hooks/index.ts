@@ -78,6 +78,13 @@ export {
   useOfflineQueue,
   useOfflineQueueState,
 } from './useOfflineQueue';
+export {
+  type PendingChange,
+  type PendingList,
+  type PendingRowsOptions,
+  type PendingWrites,
+  usePendingWrites,
+} from './usePendingWrites';
 export type {
   ConflictChoice,
   OfflineQueueModule,
@@ -116,6 +123,7 @@ export {
 export { type BridgeViewProps, createBridgeView } from './createBridgeView';
 export {
   type BridgeFormMethod,
+  type QueuedError,
   type UseBridgeFormSubmitOptions,
   type UseBridgeFormSubmitResult,
   useBridgeFormSubmit,

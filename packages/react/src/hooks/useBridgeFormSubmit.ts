@@ -6,6 +6,7 @@ import {
   type EntityOperation,
   toError,
 } from '@bridgekit/core';
+import type { QueuedWrite } from '@bridgekit/core/offline';
 import { useCallback, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { useBridgeInstance } from './internal/BridgeContext';
@@ -21,6 +22,16 @@ import { invalidateQueries } from './invalidateBridgeQueries';
  * const method: BridgeFormMethod = product ? 'PATCH' : 'POST';
  */
 export type BridgeFormMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * What `onQueued` gets: the offline queue kept the submission on the device, to be sent when
+ * the connection is back. Not a failure: `message` says it will be sent later, `data` is the
+ * kept write (its `id` names it in `useOfflineQueue()` and `usePendingWrites()`).
+ *
+ * @example
+ * const onQueued = (queued: QueuedError) => toast(`${queued.message} (${queued.data.id})`);
+ */
+export type QueuedError = BridgeApiError & { readonly code: 'QUEUED'; readonly data: QueuedWrite };
 
 /**
  * Options of {@link useBridgeFormSubmit} (and the shared props of every `BridgeForm`).
@@ -39,11 +50,13 @@ export interface UseBridgeFormSubmitOptions<TData = any, TValues = Record<string
   onError?: (error: BridgeApiError) => void;
   /**
    * With the offline queue: called instead of `onSuccess`/`onError` when the submission was
-   * kept on the device, to be sent when the connection is back (`code: 'QUEUED'`; the message
-   * says so).
+   * kept on the device, to be sent when the connection is back: accepted for later, not a
+   * failure (`error` stays `null`; `code: 'QUEUED'`, the message says so, `data` is the kept
+   * write). `BridgeForm` resets its fields first, so the same values cannot be sent twice; a
+   * form of your own should clear its fields here.
    * @default undefined
    */
-  onQueued?: (queued: BridgeApiError) => void;
+  onQueued?: (queued: QueuedError) => void;
   /**
    * The dialect of the endpoint's backend, when it differs from the client's. Its path,
    * headers and record bodies apply to the submission, as to an entity's service: with
@@ -81,8 +94,9 @@ export interface UseBridgeFormSubmitOptions<TData = any, TValues = Record<string
 export interface UseBridgeFormSubmitResult<TData = any, TValues = Record<string, unknown>> {
   /**
    * Sends `values` to `endpoint` with `method`. Resolves with the response once the server
-   * answered (a failure resolves too, with `success: false`), or with `undefined` when a
-   * submission was already pending (it is ignored). An `onSuccess` or `onError` that throws
+   * answered (a failure resolves too, with `success: false`; a submission the offline queue
+   * kept resolves its `QUEUED` answer, whose `data` is the kept write), or with `undefined`
+   * when a submission was already pending (it is ignored). An `onSuccess` or `onError` that throws
    * is logged with `console.error` and changes neither the state nor the result. Stable
    * across renders.
    */
@@ -101,7 +115,8 @@ const METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * The submission behind every `BridgeForm` (web and native), for forms of your own: sends
  * values through the instance's client, tracks `isSubmitting` and `error` (a
  * `BridgeApiError`), ignores a second submit while one is pending (a double click or tap),
- * and after a 2xx revalidates the cached queries of the endpoint and its parents.
+ * and after a 2xx revalidates the cached queries of the endpoint and its parents. With the
+ * offline queue, a submission kept to be sent later is accepted, not failed: `onQueued`.
  *
  * @example
  * function RenameProduct({ id }: { id: string }) {
@@ -110,6 +125,8 @@ const METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  *     endpoint: `/products/${id}`,
  *     method: 'PATCH',
  *     onSuccess: (product) => toast(`Saved ${product.name}`),
+ *     // Offline: kept to be sent later. Cleared, so the same change is not sent twice.
+ *     onQueued: () => setName(''),
  *   });
  *   return (
  *     <>
@@ -150,7 +167,7 @@ export function useBridgeFormSubmit<TData = any, TValues = Record<string, unknow
       if (store.getSnapshot().isLoading) return undefined;
       const current = latest.current;
       let response!: ApiResponse<TData>;
-      let queued: BridgeApiError | undefined;
+      let queued: QueuedError | undefined;
       await store.run(
         async () => {
           try {
@@ -175,8 +192,8 @@ export function useBridgeFormSubmit<TData = any, TValues = Record<string, unknow
           if (!response.success) {
             const error = BridgeApiError.fromResponse(response);
             if (!isQueued(error)) throw error;
-            // Kept by the offline queue: neither a success nor a failure yet.
-            queued = error;
+            // Kept by the offline queue: accepted for later, neither a success nor a failure.
+            queued = error as QueuedError;
             return undefined as TData;
           }
           if (current.invalidateCache ?? true) {

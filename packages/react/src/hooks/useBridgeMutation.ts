@@ -1,4 +1,5 @@
-import type { BridgeApiService, PaginatedResponse } from '@bridgekit/core';
+import type { BridgeApiError, BridgeApiService, PaginatedResponse } from '@bridgekit/core';
+import type { QueuedWrite } from '@bridgekit/core/offline';
 import { useCallback, useRef } from 'react';
 import { type Arguments, useSWRConfig } from 'swr';
 import { reportCache } from './internal/cacheEvents';
@@ -35,7 +36,11 @@ export interface MutationOptions<R = any> {
 
 /**
  * What `mutate` resolves to; it never rejects. With the offline queue, a write kept on the
- * device to be sent later resolves `{ success: false, queued: true, code: 'QUEUED', error }`.
+ * device to be sent later resolves `{ success: false, queued: true, code: 'QUEUED', error, write }`.
+ *
+ * @example
+ * const result: MutationResult<Product> = await mutate({ data: { name: 'Lamp', price: 25 } });
+ * if (result.queued) showPending(result.write.id);
  */
 export type MutationResult<R = any> =
   | {
@@ -48,7 +53,10 @@ export type MutationResult<R = any> =
   | {
       success: false;
       data?: undefined;
-      /** The error message. */
+      /**
+       * The error message. The failure itself (its `status`, `code`, and `data`: the server's
+       * current record of a 412) is the hook's `error` and what `onError` gets.
+       */
       error: string;
       queued?: undefined;
     }
@@ -60,6 +68,11 @@ export type MutationResult<R = any> =
       /** Kept by the offline queue: not applied yet; `onSuccess`/`onError` are not called. */
       queued: true;
       code: 'QUEUED';
+      /**
+       * The kept write: its `id` names it in `useOfflineQueue()` and `usePendingWrites()`, its
+       * `body` is what will be sent.
+       */
+      write: QueuedWrite;
     };
 
 /** Variables of `mutate` by type. */
@@ -163,7 +176,7 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
       // Per call wins over the defaults, callbacks included: the store gets one of each.
       const opts = { invalidateCache: true, ...defaults.current, ...options };
       const vars = (variables ?? {}) as Partial<MutationVariables<T>['update']>;
-      let queued: Error | undefined;
+      let queued: BridgeApiError | undefined;
       const result = await store.run(
         async () => {
           const request: Promise<unknown> =
@@ -225,7 +238,10 @@ export function useBridgeMutation<T, K extends BridgeMutationType>(
           },
         },
       );
-      if (queued) return { success: false, queued: true, code: 'QUEUED', error: queued.message };
+      if (queued) {
+        const write = queued.data as QueuedWrite;
+        return { success: false, queued: true, code: 'QUEUED', error: queued.message, write };
+      }
       // A success is already `{ success: true, data }`; a failure carries the message.
       return result.success ? result : { success: false, error: result.error.message };
     },

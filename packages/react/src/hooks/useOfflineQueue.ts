@@ -15,8 +15,11 @@ export interface UseOfflineQueueResult
 const noQueue: OfflineQueue['subscribe'] = () => () => {};
 const nothing = () => undefined;
 
-/** The state of `queue` (`undefined` without one), re-rendering on every change. */
-function useQueueState(queue: OfflineQueue | undefined): OfflineQueueState | undefined {
+/**
+ * The state of `queue` (`undefined` without one), re-rendering on every change. Internal:
+ * shared with `usePendingWrites`.
+ */
+export function useQueueState(queue: OfflineQueue | undefined): OfflineQueueState | undefined {
   return useSyncExternalStore(
     queue?.subscribe ?? noQueue,
     queue?.getState ?? nothing,

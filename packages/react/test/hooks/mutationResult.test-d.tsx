@@ -1,5 +1,11 @@
 import type { BridgeApiService } from '@bridgekit/core';
-import type { MutationResult, UseBridgeMutationResult } from '@bridgekit/react';
+import type {
+  MutationResult,
+  QueuedError,
+  QueuedWrite,
+  UseBridgeFormSubmitOptions,
+  UseBridgeMutationResult,
+} from '@bridgekit/react';
 import { describe, expectTypeOf, it } from 'vitest';
 
 interface Product {
@@ -25,6 +31,20 @@ describe('MutationResult is discriminated by success', () => {
     const removed = await remove.mutate({ id: '1' });
     if (removed.success) expectTypeOf(removed.data).toEqualTypeOf<undefined>();
     expectTypeOf<MutationResult<Product>>().toMatchTypeOf<{ success: boolean }>();
+  });
+
+  it('a queued result carries the kept write; a form hears it as a QueuedError', async () => {
+    const result = await update.mutate({ id: '1', data: { price: 3 } });
+    if (result.queued) {
+      expectTypeOf(result.code).toEqualTypeOf<'QUEUED'>();
+      expectTypeOf(result.write).toEqualTypeOf<QueuedWrite>();
+    } else if (!result.success) {
+      // @ts-expect-error only a queued result has a write
+      void result.write;
+    }
+    type OnQueued = NonNullable<UseBridgeFormSubmitOptions['onQueued']>;
+    expectTypeOf<Parameters<OnQueued>[0]>().toEqualTypeOf<QueuedError>();
+    expectTypeOf<QueuedError['data']>().toEqualTypeOf<QueuedWrite>();
   });
 
   it('services resolve the record itself (they reject on failure)', () => {
