@@ -112,16 +112,22 @@ export const CORE_FULL_MAX_GZ = 17_550;
 // and close the same way, with the auth service brought by the hooks and modules that need it
 // (+0.33 KB), and the binding's cache events (+0.13 KB).
 export const APP_BUNDLE_MAX_GZ = 28_000;
-export const DIALECT_MAX_GZ = 3_050;
+// The dialects' lists parts read their rows through one check that refuses an answer holding no
+// list (rowsOf), instead of an empty page: +0.03-0.05 KB on each.
+export const DIALECT_MAX_GZ = 3_100;
 // An app that reads data and never signs in (provider, useBridgeApi, useBridgeQuery): set at
 // 22.0 KB when the provider still made the auth service for every app (23.4 KB then) and the
 // request-events seam was planned at +0.3 KB. The auth service is out of it now (-1.49 KB),
 // the seam came at +0.93 KB, the providers' one list of modules costs +0.3 KB and the cache
-// events +0.13 KB: the ceiling is today's figure.
-export const MINIMAL_APP_MAX_GZ = 23_150;
+// events +0.13 KB; then the queue's pinned replays and list meta +0.06 KB, the live module's
+// place in the providers and a query's `live` option +0.2 KB, the offline queue's pending rows
+// in BridgeTable's hooks (usePendingWrites) +0.1 KB. Of the 23.7 KB, the query builder that
+// `client.query()` brings is 1.44 KB: the kernel keeps it (the spec's client has `query()`),
+// and without it the row would be 22.2 KB. The ceiling is today's figure.
+export const MINIMAL_APP_MAX_GZ = 23_700;
 // jsonServer() carries both json-server dialects (0.17 and 1.x) and the question that tells
 // them apart when no `version` is named, so its ceiling is its own.
-export const DIALECT_OWN_MAX_GZ: Record<string, number> = { jsonServer: 3_750 };
+export const DIALECT_OWN_MAX_GZ: Record<string, number> = { jsonServer: 3_800 };
 const dialectCeiling = (factory: string) => DIALECT_OWN_MAX_GZ[factory] ?? DIALECT_MAX_GZ;
 export const QUERY_MAX_SLOWDOWN = 3;
 export const MAX_HEAP_GROWTH_MB = 5;
