@@ -104,14 +104,20 @@ async function renameThroughForm(page: Page, id: string, name: string) {
   await page.getByTestId('saved-notice').waitFor();
 }
 
-/** Renames products straight through the API as the editor (another person's writes). */
-async function renameThroughApi(ids: string[], prefix: string) {
+/** A session of the editor's, straight through the API (another person's). */
+async function editorSession(): Promise<string> {
   const login = await fetch(`${demo!.apiOrigin}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'editor@example.com', password: 'editor123' }),
   });
   const { data } = (await login.json()) as { data: { sessionId: string } };
+  return data.sessionId;
+}
+
+/** Renames products straight through the API as the editor (another person's writes). */
+async function renameThroughApi(ids: string[], prefix: string) {
+  const data = { sessionId: await editorSession() };
   for (const id of ids) {
     const res = await fetch(`${demo!.apiOrigin}/api/products/${id}`, {
       method: 'PATCH',
@@ -174,6 +180,18 @@ describe('live updates between two users, in Chromium', () => {
       await expect(b.page.getByRole('textbox', { name: 'Name' }).inputValue()).resolves.toBe(
         `${renamed} again`,
       );
+      // Having taken their version, B's save goes with it (If-Match): applied, not refused as a
+      // change made on the version B had opened. The server keeps A's name and B's stock.
+      const stock = String(1000 + (Date.now() % 1000));
+      await b.page.getByRole('spinbutton', { name: 'Stock' }).fill(stock);
+      await b.page.getByTestId('save-product').click();
+      await b.page.getByTestId('saved-notice').waitFor();
+      const saved = (await (
+        await fetch(`${demo!.apiOrigin}/api/products/${id}`, {
+          headers: { 'X-Session-ID': await editorSession() },
+        })
+      ).json()) as { data: { name: string; stock: number } };
+      expect(saved.data).toMatchObject({ name: `${renamed} again`, stock: Number(stock) });
 
       expect(loads).toBe(0);
       expect([...a.errors, ...b.errors]).toEqual([]);

@@ -61,7 +61,7 @@ const unreachable = (error: unknown) =>
 
 function EditProduct({ id }: { id: string }) {
   const products = useBridgeApi(productsEntity);
-  const { data: record, error } = useBridgeQuery(products, 'get', { id });
+  const { data: record, error, refetch } = useBridgeQuery(products, 'get', { id });
   const { user } = useAuth();
   // Offline, a product the list showed but nobody opened yet opens from the list's row.
   const listed = !record && unreachable(error) ? listedProduct(user?.id ?? '', id) : undefined;
@@ -95,6 +95,7 @@ function EditProduct({ id }: { id: string }) {
       fromList={listed !== undefined}
       created={params.has('created')}
       remove={remove}
+      reload={refetch}
     />
   );
 }
@@ -126,6 +127,7 @@ function ProductForm({
   fromList = false,
   created = false,
   remove,
+  reload,
 }: {
   product?: Product;
   /** The product is the list's row: its own record could not be fetched (offline). */
@@ -133,6 +135,12 @@ function ProductForm({
   created?: boolean;
   /** Delete, for a product being edited. */
   remove?: DeleteProduct;
+  /**
+   * Reads the record again. A change the live module patched in keeps the version this page
+   * read; taking their version reads the record again, so the next Save goes with its version
+   * (`If-Match`) and is not refused as a change made on the old one.
+   */
+  reload?: () => Promise<void>;
 }) {
   // The fields as the user's changes that wait offline leave them.
   const pending = usePendingWrites<Product>(productsEntity.endpoint);
@@ -193,7 +201,14 @@ function ProductForm({
               {changedElsewhere && !isSubmitting && (
                 <p className="changed-elsewhere" role="status" data-testid="changed-elsewhere">
                   Someone else changed this product while you had it open.{' '}
-                  <button type="button" className="link" onClick={() => fillWith(product)}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={async () => {
+                      await reload?.();
+                      fillWith(product);
+                    }}
+                  >
                     Show their version
                   </button>
                 </p>
