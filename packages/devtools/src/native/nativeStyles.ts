@@ -1,16 +1,8 @@
 /** The native panel's look. */
 import { StyleSheet } from 'react-native';
+import { colors } from '../palette';
 
-export const colors = {
-  background: '#0f172a',
-  surface: '#1e293b',
-  border: '#334155',
-  text: '#f8fafc',
-  muted: '#94a3b8',
-  accent: '#38bdf8',
-  ok: '#4ade80',
-  error: '#f87171',
-};
+export { colors };
 
 export const styles = StyleSheet.create({
   fab: {

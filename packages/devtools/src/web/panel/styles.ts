@@ -3,18 +3,9 @@
  * narrow layout) in a stylesheet the panel renders, scoped to its root.
  */
 import type { CSSProperties } from 'react';
+import { colors } from '../../palette';
 
-export const colors = {
-  background: '#0f172a',
-  surface: '#1e293b',
-  border: '#334155',
-  text: '#f8fafc',
-  muted: '#94a3b8',
-  accent: '#38bdf8',
-  ok: '#4ade80',
-  warn: '#fbbf24',
-  error: '#f87171',
-};
+export { colors };
 
 /**
  * The rules scoped to the panel root (`[data-bridgekit-panel]`). They set what an app's own
