@@ -209,8 +209,7 @@ type ReadThis<Row, P extends string> = [Row] extends [never]
  * @example
  * const list = await api.query('/pets').where('tag', 'dog').get(); // Pet[]
  * const made = await api.query('/pets').post({ name: 'Rex' }); // Pet; the body is a NewPet
- * // @ts-expect-error DELETE is not an operation of '/pets'
- * api.query('/pets').delete();
+ * api.query('/pets').delete(); // a type error: DELETE is not an operation of '/pets'
  */
 export interface DocumentQueryBuilder<Paths, P extends string, Envelope extends boolean = true>
   extends TypedQueryBuilder<
