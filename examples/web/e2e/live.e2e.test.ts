@@ -177,9 +177,10 @@ describe('live updates between two users, in Chromium', () => {
         renamed,
       );
       await b.page.getByRole('button', { name: 'Show their version' }).click();
-      await expect(b.page.getByRole('textbox', { name: 'Name' }).inputValue()).resolves.toBe(
-        `${renamed} again`,
-      );
+      // Taking it reads the record again (its version), then fills the fields.
+      await expect
+        .poll(() => b.page.getByRole('textbox', { name: 'Name' }).inputValue())
+        .toBe(`${renamed} again`);
       // Having taken their version, B's save goes with it (If-Match): applied, not refused as a
       // change made on the version B had opened. The server keeps A's name and B's stock.
       const stock = String(1000 + (Date.now() % 1000));
