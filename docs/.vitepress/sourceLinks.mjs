@@ -2,7 +2,7 @@
  * Links into the API reference are written as relative links to the source file whose TSDoc the
  * reference is made from, with the symbol's anchor:
  *
- *   [`BridgeTableProps`](../../packages/react/src/components/BridgeTable.tsx#bridgetableprops)
+ *   [`BridgeTableProps`](../../packages/react/src/components/BridgeTableProps.ts#bridgetableprops)
  *   [the reference of `@bridgekit/core`](../../packages/core/src/index.ts)
  *
  * On GitHub such a link opens the file where the symbol and its TSDoc are declared; on the site

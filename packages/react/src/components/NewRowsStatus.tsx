@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LiveNewRowsState } from '../hooks/internal/liveQuery';
-import type { BridgeTableClassNames } from './BridgeTable';
+import type { BridgeTableClassNames } from './BridgeTableProps';
 
 /** Class names joined, the empty ones left out. */
 export const cx = (...names: Array<string | false | null | undefined>) =>
