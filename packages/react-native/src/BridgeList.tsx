@@ -1,5 +1,11 @@
 import type { QueryParams } from '@bridgekit/core';
-import { sortParams, useBridgeApi, useBridgeInfiniteQuery } from '@bridgekit/react/hooks';
+import {
+  type PendingChange,
+  sortParams,
+  useBridgeApi,
+  useBridgeInfiniteQuery,
+  usePendingWrites,
+} from '@bridgekit/react/hooks';
 import { type ReactElement, type ReactNode, useCallback, useMemo } from 'react';
 import {
   ActivityIndicator,
@@ -12,6 +18,7 @@ import {
   Text,
   View,
 } from 'react-native';
+import { PENDING_WORDS } from './pendingWords';
 
 /** Props of {@link BridgeList}; other `FlatList` props (`style`, `ItemSeparatorComponent`...) pass through. */
 export interface BridgeListProps<T>
@@ -29,10 +36,26 @@ export interface BridgeListProps<T>
   > {
   /** Path of the collection under the instance's base URL, e.g. `'/products'`. */
   endpoint: string;
-  /** Renders one row. Wrapped in a `Pressable` when `onItemPress` is set. */
-  renderItem: (item: T, index: number) => ReactElement | null;
   /**
-   * The row's key.
+   * Renders one row. Wrapped in a `Pressable` when `onItemPress` is set. With the offline queue,
+   * `pending` is the change that waits for the row (`usePendingWrites().changeOf`), to draw a
+   * mark of your own; `undefined` for the rest, and always without a queue. A row created
+   * offline (`pending.kind === 'create'`) is the body it was sent with: only the fields it has,
+   * no `id` unless the backend keeps client-made ids.
+   *
+   * @example
+   * renderItem={(p, index, { pending }) => (
+   *   <Text style={pending && { fontStyle: 'italic' }}>{p.name}</Text>
+   * )}
+   */
+  renderItem: (
+    item: T,
+    index: number,
+    info: { pending: PendingChange | undefined },
+  ) => ReactElement | null;
+  /**
+   * The row's key. A row created offline, not on the server yet, is keyed by its write's id
+   * instead (it may have no `id`).
    * @default (item) => String(item.id)
    */
   keyExtractor?: (item: T, index: number) => string;
@@ -41,7 +64,11 @@ export interface BridgeListProps<T>
    * @default 20
    */
   pageSize?: number;
-  /** Called with the row when it is pressed. @default undefined */
+  /**
+   * Called with the row when it is pressed. A row created offline is not pressable until the
+   * server's row replaces it: there is no record to open yet.
+   * @default undefined
+   */
   onItemPress?: (item: T) => void;
   /**
    * Sorting sent with every page. To let users sort, keep a `BridgeSort` in state, cycle it
@@ -66,6 +93,18 @@ export interface BridgeListProps<T>
    */
   errorComponent?: (error: Error, retry: () => void) => ReactNode;
   /**
+   * With the offline queue, what marks a row whose write waits (a row created offline, an edit
+   * not sent yet, one that waits for the user), shown under the row; `false` for none, when
+   * `renderItem` draws its own from `pending`. A mark below the row makes it taller: with
+   * `getItemLayout`, draw the mark inside the row instead.
+   * @default a `Text` that says "Change waiting to be sent", "… could not be sent", "… in
+   * conflict with someone else's", "… may have been applied" or "… too old to be sent", by the
+   * write's list
+   * @example
+   * pendingMark={(change) => <Text>{change.list === 'pending' ? 'Syncing…' : 'Needs you'}</Text>}
+   */
+  pendingMark?: false | ((change: PendingChange) => ReactNode);
+  /**
    * The provider instance whose client loads the list.
    * @default the provider's default instance
    */
@@ -77,11 +116,21 @@ function defaultKeyExtractor(item: unknown, index: number): string {
   return id === undefined || id === null ? String(index) : String(id);
 }
 
+const defaultPendingMark = (change: PendingChange): ReactNode => (
+  <Text style={styles.pending}>{`Change ${PENDING_WORDS[change.list]}`}</Text>
+);
+
 /**
  * A `FlatList` over an endpoint: pull-to-refresh (`RefreshControl`), infinite scroll
  * (`onEndReached` loads the next page through `useBridgeInfiniteQuery`, never twice at once,
  * and stops when the server says there is no more), a loading footer, and empty and error
  * states.
+ *
+ * With the offline queue, the rows show the user's writes that wait, as `BridgeTable` does
+ * (`usePendingWrites`): a row created offline at the top until the server's row replaces it, an
+ * edit's fields in its row, a deleted row left out; an edit or a delete that waits for the user
+ * (failed, a conflict) is marked, not shown as done. Each such row is marked (`pendingMark`,
+ * `renderItem`'s `pending`).
  *
  * @example
  * <BridgeList<Product>
@@ -103,6 +152,7 @@ export function BridgeList<T>({
   loadingComponent,
   emptyComponent,
   errorComponent,
+  pendingMark = defaultPendingMark,
   instanceId,
   ...flatListProps
 }: BridgeListProps<T>): ReactNode {
@@ -125,6 +175,10 @@ export function BridgeList<T>({
   );
   const { items, isLoading, isLoadingMore, isRefreshing, error, loadMore, refresh } =
     useBridgeInfiniteQuery<T>(service, params);
+  // With the offline queue: the rows as the user's waiting writes leave them, rows created
+  // offline first. Without one, `items` itself.
+  const pending = usePendingWrites<T>(endpoint, instanceId);
+  const rows = pending.rows(items);
 
   const retry = useCallback(() => {
     void refresh();
@@ -134,17 +188,38 @@ export function BridgeList<T>({
   // is in flight or when there is no next page.
   const onEndReached = useCallback(() => loadMore(), [loadMore]);
 
+  // A row created offline may have no id: its write's id keys it.
+  const keyOf = useCallback(
+    (item: T, index: number) => {
+      const change = pending.changeOf(item);
+      return change?.kind === 'create' ? change.write.id : keyExtractor(item, index);
+    },
+    [pending, keyExtractor],
+  );
+
   const renderRow = useCallback(
     ({ item, index }: ListRenderItemInfo<T>) => {
-      const row = renderItem(item, index);
-      if (!onItemPress) return row;
+      const change = pending.changeOf(item);
+      const row = renderItem(item, index, { pending: change });
+      const mark = change && pendingMark ? pendingMark(change) : undefined;
+      // A row created offline has no record on the server yet: nothing to open.
+      if (onItemPress && change?.kind !== 'create') {
+        return (
+          <Pressable accessibilityRole="button" onPress={() => onItemPress(item)}>
+            {row}
+            {mark}
+          </Pressable>
+        );
+      }
+      if (mark === undefined) return row;
       return (
-        <Pressable accessibilityRole="button" onPress={() => onItemPress(item)}>
+        <View>
           {row}
-        </Pressable>
+          {mark}
+        </View>
       );
     },
-    [renderItem, onItemPress],
+    [pending, renderItem, pendingMark, onItemPress],
   );
 
   const errorView = error
@@ -178,7 +253,7 @@ export function BridgeList<T>({
     <View style={styles.footer}>
       <ActivityIndicator accessibilityLabel="Loading more" />
     </View>
-  ) : error && items.length > 0 ? (
+  ) : error && rows.length > 0 ? (
     // biome-ignore lint/complexity/noUselessFragments: FlatList takes an element, errorView may be any node.
     <>{errorView}</>
   ) : null;
@@ -187,9 +262,9 @@ export function BridgeList<T>({
     <FlatList<T>
       initialNumToRender={pageSize}
       {...flatListProps}
-      data={items}
+      data={rows}
       renderItem={renderRow}
-      keyExtractor={keyExtractor}
+      keyExtractor={keyOf}
       onEndReached={onEndReached}
       onEndReachedThreshold={onEndReachedThreshold}
       refreshControl={<RefreshControl refreshing={isRefreshing} onRefresh={retry} />}
@@ -204,4 +279,5 @@ const styles = StyleSheet.create({
   state: { padding: 24, alignItems: 'center', gap: 12 },
   retry: { paddingVertical: 8, paddingHorizontal: 16 },
   footer: { paddingVertical: 16 },
+  pending: { fontSize: 12, fontStyle: 'italic', paddingTop: 2 },
 });

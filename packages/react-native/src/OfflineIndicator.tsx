@@ -3,6 +3,7 @@ import { useOfflineQueueState } from '@bridgekit/react/hooks';
 import NetInfo from '@react-native-community/netinfo';
 import { type ReactNode, useEffect, useState } from 'react';
 import { isReachable } from './connectivity';
+import { PENDING_LISTS, PENDING_WORDS } from './pendingWords';
 import {
   type StyleProp,
   StyleSheet,
@@ -34,21 +35,12 @@ export interface OfflineIndicatorProps {
 
 const changes = (count: number) => `${count} change${count === 1 ? '' : 's'}`;
 
-/** What the queue holds, as the banner says it: its lists and their words. */
-const LISTS = [
-  ['pending', 'waiting to be sent'],
-  ['failed', 'could not be sent'],
-  ['conflicts', "in conflict with someone else's"],
-  ['unknown', 'may have been applied'],
-  ['expired', 'too old to be sent'],
-] as const;
-
 /** The banner's text: the message while offline, then what the offline queue holds. */
 function bannerText(offline: boolean, message: string, queue: OfflineQueueState | undefined) {
   const parts = offline ? [message] : [];
-  for (const [list, what] of LISTS) {
+  for (const list of PENDING_LISTS) {
     const count = queue?.[list].length ?? 0;
-    if (count > 0) parts.push(`${changes(count)} ${what}`);
+    if (count > 0) parts.push(`${changes(count)} ${PENDING_WORDS[list]}`);
   }
   return parts.join(' · ');
 }

@@ -3,6 +3,7 @@ import {
   BridgeList,
   type BridgeListProps,
   type MutationResult,
+  type PendingChange,
   useAuth,
   useBridgeApi,
   useBridgeMutation,
@@ -51,4 +52,23 @@ export function ListTypes() {
     onItemPress: (item) => expectTypeOf(item.price).toBeNumber(),
   };
   return <BridgeList<Product> {...props} keyExtractor={(item) => item.id} />;
+}
+
+export function ListPendingTypes() {
+  // The spec's renderItem(item) still fits; the queue's change comes third, after the index.
+  return (
+    <BridgeList<Product>
+      endpoint="/products"
+      pendingMark={(change) => {
+        expectTypeOf(change).toEqualTypeOf<PendingChange>();
+        return null;
+      }}
+      renderItem={(item, index, { pending }) => {
+        expectTypeOf(item).toEqualTypeOf<Product>();
+        expectTypeOf(index).toBeNumber();
+        expectTypeOf(pending).toEqualTypeOf<PendingChange | undefined>();
+        return null;
+      }}
+    />
+  );
 }
