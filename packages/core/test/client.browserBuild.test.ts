@@ -55,9 +55,11 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 describe('the browser build', () => {
-  it('leaves out the code that follows redirects by hand', () => {
+  it('leaves out the code that follows redirects by hand, and their event', () => {
     expect(node.code).toContain('Redirect to an invalid URL');
     expect(browser.code).not.toContain('Redirect to an invalid URL');
+    expect(node.code).toContain('sessionDropped');
+    expect(browser.code).not.toContain('sessionDropped');
     expect(browser.code).not.toContain('__BRIDGEKIT_BROWSER_BUILD__');
   });
 

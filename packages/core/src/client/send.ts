@@ -27,6 +27,9 @@ import { isRetryableOutcome, isRetryableRequest, retryWait } from './retry';
 import type { ClientSettings } from './settings';
 import { attemptSignal, wait } from './signal';
 
+// Defined (as `true`) only in the build for browsers and React Native: see redirects.ts.
+declare const __BRIDGEKIT_BROWSER_BUILD__: true | undefined;
+
 /**
  * Sends the call's request (the first send, or a replay a middleware asked for with `next`)
  * and settles the call with the answer.
@@ -164,7 +167,10 @@ async function fetchFollowingRedirects(
   let response = await doFetch(hop.url, hop.init);
   let next = await nextHop(response, hop, rules);
   while (next !== undefined) {
-    reportRedirect(call, hop, next, response.status);
+    // The browser build has no redirect event: there the platform follows redirects unseen.
+    if (typeof __BRIDGEKIT_BROWSER_BUILD__ === 'undefined') {
+      reportRedirect(call, hop, next, response.status);
+    }
     hop = next;
     response = await doFetch(hop.url, hop.init);
     next = await nextHop(response, hop, rules);
