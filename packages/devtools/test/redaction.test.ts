@@ -75,6 +75,10 @@ describe('redaction', () => {
       'clientSecret',
       'apiKey',
       'Cookie',
+      'jwt',
+      'recoveryCodes',
+      'otp',
+      'challengeId',
     ]) {
       expect(isCredentialName(name)).toBe(true);
     }

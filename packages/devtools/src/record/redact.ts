@@ -15,7 +15,9 @@
 export const REDACTED = '[redacted]';
 
 // Parts of names (lower case, letters and digits only) that name a credential: `password`,
-// `refreshToken`, `access_token`, `X-Session-ID`, `Authorization`, `clientSecret`, `apiKey`…
+// `refreshToken`, `access_token`, `X-Session-ID`, `Authorization`, `clientSecret`, `apiKey`,
+// `jwt`, `recoveryCodes`… Every word the client's own events redact a JSON field for, and the
+// headers that carry credentials.
 const CREDENTIAL_WORDS = [
   'password',
   'passwd',
@@ -28,6 +30,8 @@ const CREDENTIAL_WORDS = [
   'credential',
   'otp',
   'challenge',
+  'jwt',
+  'recovery',
 ];
 
 // A value shorter than this is not looked for elsewhere: it would match ordinary text.
