@@ -64,7 +64,7 @@ export interface RedirectState {
 
 /** What the redirect rules read of a call. */
 export interface RedirectRules {
-  /** Lower-case names of the headers that never follow a redirect to another origin. */
+  /** Names of the headers that never follow a redirect to another origin (any case). */
   readonly originBound: readonly string[];
   /** A secret body: sent to its origin only, or not at all. */
   readonly secret: boolean;
