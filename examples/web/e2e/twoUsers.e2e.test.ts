@@ -12,7 +12,8 @@ import { networkOf } from './network';
 // DevTools protocol); B edits it online meanwhile; A comes back online. The server is read
 // through its API: whatever A decides, nobody's change is lost or applied twice, and a change
 // to another field than B's merges by itself. Also: a product created offline shows at once as
-// a pending row, and the server ends with exactly one. axe-core checks what A sees.
+// a pending row, never leaves the list until the list read again answers, and the server ends
+// with exactly one. axe-core checks what A sees.
 
 let browser: Browser | undefined;
 let launchError: unknown;
@@ -223,7 +224,7 @@ describe('two people edit one product, one of them offline, in Chromium', () => 
 });
 
 describe('a product created offline, in Chromium', () => {
-  it('shows at once at the top of the list, marked pending, and the server ends with exactly one', async () => {
+  it('shows at once at the top of the list, marked pending, stays as the server made it until the list answers again, and the server ends with exactly one', async () => {
     demo = await startDemo();
     const running = demo;
     const a = await signedIn(running, 'admin');
@@ -252,10 +253,35 @@ describe('a product created offline, in Chromium', () => {
     const read = await apiReader(running);
     expect(await read<Product[]>(`/products?name=${encodeURIComponent(name)}`)).toEqual([]);
 
+    // Every first row the table shows from now on, as the page renders it.
+    await a.evaluate(() => {
+      const table = document.querySelector('[data-testid="products-table"]')!;
+      const firstRows: string[] = [];
+      const note = () => {
+        const text = table.querySelector('tbody tr.bk-table__row td')?.textContent ?? '';
+        if (firstRows.at(-1) !== text) firstRows.push(text);
+      };
+      note();
+      new MutationObserver(note).observe(table, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+      Object.assign(window, { firstRows });
+    });
     await setOnline(true);
     await expect.poll(() => changesPanel(a).count()).toBe(0);
     // The pending row gave way to the server's list (the new product is on its last page).
     await expect.poll(() => first.locator('td').first().innerText()).toBe(firstBefore);
+    // Never gone in between: once applied it was the server's record, unmarked, until the list
+    // read again answered without it.
+    const firstRows = await a.evaluate(
+      () => (window as unknown as { firstRows: string[] }).firstRows,
+    );
+    expect(firstRows.slice(firstRows.lastIndexOf(`${name} pending`) + 1)).toEqual([
+      name,
+      firstBefore,
+    ]);
     const created = await read<Product[]>(`/products?name=${encodeURIComponent(name)}`);
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ name, price: 42.5, stock: 3 });

@@ -100,6 +100,7 @@ const OFFLINE = {
     'recordVersions',
   ],
   types: [
+    'AppliedWrite',
     'CacheLike',
     'CachePersister',
     'ConflictChoice',

@@ -22,6 +22,7 @@ export type {
 } from './persistTypes';
 export { isQueuedAnswer } from './queuedRequest';
 export type {
+  AppliedWrite,
   ConflictChoice,
   ConflictHandler,
   OfflineQueue,

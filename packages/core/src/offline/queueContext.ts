@@ -58,6 +58,11 @@ export interface QueueContext {
   update(write: StoredWrite): Promise<void>;
   /** Removes a write from the store, then from the state. */
   remove(id: string): Promise<void>;
+  /**
+   * Removes a write the server applied from the store, then moves it to the state's `applied`
+   * with the `data` of the answer (`record`), where it stays until it is `settled`.
+   */
+  applied(write: StoredWrite, record: unknown): Promise<void>;
   /** Reads the store again into the state. */
   reload(): Promise<void>;
   /** Whether `userId` has writes waiting to be sent, as the store holds them now. */
@@ -105,6 +110,7 @@ export function createQueueContext(
     userId: userId(),
     online: connectivity.isOnline(),
     heldUntil: 0,
+    applied: [],
   });
 
   // Bumped before and after each change of this tab reaches the store: a reading of the store
@@ -177,6 +183,11 @@ export function createQueueContext(
     async remove(id) {
       await storing(async () => store?.remove(id));
       state.dispatch({ type: 'removed', id });
+      context.announce();
+    },
+    async applied(write, record) {
+      await storing(async () => store?.remove(write.id));
+      state.dispatch({ type: 'applied', applied: { write, record } });
       context.announce();
     },
     reload,

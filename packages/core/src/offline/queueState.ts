@@ -4,7 +4,7 @@
  * actions below through `dispatch`, as a reducer; the state a UI sees (`OfflineQueueState`) is
  * derived from it, one list per outcome, for the signed-in user only.
  */
-import type { OfflineQueueState, QueuedConflict, QueuedWrite } from './queueTypes';
+import type { AppliedWrite, OfflineQueueState, QueuedConflict, QueuedWrite } from './queueTypes';
 import type { StoredWrite, WriteStatus } from './writeStore';
 
 /** What the queue knows. */
@@ -16,6 +16,15 @@ export interface QueueModel {
   readonly online: boolean;
   /** Until when (ms since the epoch) the server asked for no write to be sent; `0`: never. */
   readonly heldUntil: number;
+  /** Writes the server applied (no longer stored), while their queries are read again. */
+  readonly applied: readonly AppliedStored[];
+}
+
+/** An applied write, as the state holds it until its queries were read again. */
+export interface AppliedStored {
+  readonly write: StoredWrite;
+  /** The `data` of the server's answer. */
+  readonly record: unknown;
 }
 
 /** Everything that changes the state. */
@@ -26,8 +35,12 @@ export type QueueAction =
   | { type: 'kept'; write: StoredWrite }
   /** A stored write changed: another try, another list. */
   | { type: 'changed'; write: StoredWrite }
-  /** A write was removed from the store: applied, dropped or discarded. */
+  /** A write was removed from the store: dropped or discarded (or applied, in another tab). */
   | { type: 'removed'; id: string }
+  /** A write applied by the server was removed from the store; held until its queries are read. */
+  | { type: 'applied'; applied: AppliedStored }
+  /** The queries of an applied write were read again: it is no longer held. */
+  | { type: 'settled'; id: string }
   | { type: 'network'; online: boolean }
   | { type: 'userChanged'; userId: string | null }
   /** The server asked to wait (`Retry-After`) until `until`. */
@@ -47,6 +60,16 @@ export function reduce(model: QueueModel, action: QueueAction): QueueModel {
       };
     case 'removed':
       return { ...model, writes: model.writes.filter((w) => w.id !== action.id) };
+    case 'applied': {
+      const { id } = action.applied.write;
+      return {
+        ...model,
+        writes: model.writes.filter((w) => w.id !== id),
+        applied: [...model.applied, action.applied],
+      };
+    }
+    case 'settled':
+      return { ...model, applied: model.applied.filter((a) => a.write.id !== action.id) };
     case 'network':
       return { ...model, online: action.online };
     case 'userChanged':
@@ -57,6 +80,7 @@ export function reduce(model: QueueModel, action: QueueAction): QueueModel {
 }
 
 const shown = new WeakMap<StoredWrite, QueuedWrite | QueuedConflict>();
+const shownApplied = new WeakMap<AppliedStored, AppliedWrite>();
 /**
  * What the UI sees of a stored write (a `QueuedConflict` in `conflict`): the same object while the
  * write is unchanged, so a component that renders a list re-renders only for what changed.
@@ -73,6 +97,16 @@ export function publicWrite(write: StoredWrite): QueuedWrite | QueuedConflict {
       view = { ...view, ...(base !== undefined && { base }), theirs: theirs?.record ?? null };
     }
     shown.set(write, view);
+  }
+  return view;
+}
+
+/** What the UI sees of an applied write: the same object while it is held. */
+function publicApplied(applied: AppliedStored): AppliedWrite {
+  let view = shownApplied.get(applied);
+  if (!view) {
+    view = { ...publicWrite(applied.write), record: applied.record };
+    shownApplied.set(applied, view);
   }
   return view;
 }
@@ -103,6 +137,7 @@ export function viewOf(model: QueueModel): OfflineQueueState {
     conflicts: lists.conflict as QueuedConflict[],
     unknown: lists.unknown,
     expired: lists.expired,
+    applied: model.applied.filter((a) => a.write.userId === model.userId).map(publicApplied),
     waitingForOthers: others,
     heldUntil: model.heldUntil,
   };
@@ -122,7 +157,7 @@ export interface QueueStore {
  * A store at `initial`. A listener that throws does not keep the others from hearing.
  *
  * @example
- * const state = createQueueStore({ writes: [], userId: null, online: true, heldUntil: 0 });
+ * const state = createQueueStore({ writes: [], userId: null, online: true, heldUntil: 0, applied: [] });
  * state.dispatch({ type: 'network', online: false });
  */
 export function createQueueStore(initial: QueueModel): QueueStore {

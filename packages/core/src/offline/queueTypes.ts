@@ -62,6 +62,21 @@ export interface QueuedConflict extends QueuedWrite {
 }
 
 /**
+ * A write the server applied, held in the state while its queries are read again
+ * (`OfflineQueueState.applied`): a list shows it as done until it holds the server's version.
+ *
+ * @example
+ * const created = queue.getState().applied.find((w) => w.method === 'POST')?.record;
+ */
+export interface AppliedWrite extends QueuedWrite {
+  /**
+   * The `data` of the server's answer, as it came: the record a create or an update made
+   * (the dialect's envelope, if any, included); nothing for most deletes.
+   */
+  readonly record: unknown;
+}
+
+/**
  * How a conflict is settled: `'mine'` sends the user's change again over the server's version,
  * `'theirs'` drops it (the server's record stays, its queries are read again), and a body (an
  * object or array: the two versions merged) is sent instead of the user's change, over the
@@ -99,6 +114,13 @@ export interface OfflineQueueState {
   readonly unknown: readonly QueuedWrite[];
   /** Writes older than `maxAge`, not sent blindly: `retry(id)` to send again, or `discard(id)`. */
   readonly expired: readonly QueuedWrite[];
+  /**
+   * Writes just applied, with the server's answer, while their queries are read again (until
+   * what `start`'s `onApplied` returned settles): so that a list shows a create's record, an
+   * update's fields and no deleted row between the write leaving the queue and the list's new
+   * answer. Nothing waits in it; it is not counted.
+   */
+  readonly applied: readonly AppliedWrite[];
   /** How many writes on this device belong to other users (sent when they sign in again). */
   readonly waitingForOthers: number;
   /**
@@ -192,10 +214,11 @@ export interface OfflineQueue {
    * connectivity and auth listeners, and a replay of what waits. `onApplied` is called with each
    * write after which its endpoint's queries should be read again: applied by the server, or
    * dropped for the server's version (`resolve(id, 'theirs')`); the providers revalidate there.
-   * Returns the function that stops all of it (a request in flight is aborted and stays
-   * queued); it may be started again.
+   * An applied write stays in `applied` until the promise `onApplied` returns settles (the
+   * queries read again), or at once when it returns none. Returns the function that stops all
+   * of it (a request in flight is aborted and stays queued); it may be started again.
    */
-  start(onApplied?: (write: QueuedWrite) => void): () => void;
+  start(onApplied?: (write: QueuedWrite) => unknown): () => void;
 }
 
 /**

@@ -26,11 +26,14 @@ export interface ReplayLoop {
   /** Plans a replay after the client's backoff for a write tried `attempts` times. */
   retryLater(attempts: number): void;
   /** Replays may run; `onApplied` hears each write whose queries should be read again. */
-  start(onApplied: ((write: QueuedWrite) => void) | undefined): void;
+  start(onApplied: ((write: QueuedWrite) => unknown) | undefined): void;
   /** No replay runs any more; the one in flight is aborted (its write stays queued). */
   stop(): void;
-  /** Tells the providers (`onApplied`) that the write's endpoint should be read again. */
-  changed(write: StoredWrite): void;
+  /**
+   * Tells the providers (`onApplied`) that the write's endpoint should be read again; returns
+   * what `onApplied` returned (the reading, when it is a promise).
+   */
+  changed(write: StoredWrite): unknown;
 }
 
 /** The server's record a write conflicts with, from the answer (none: it was deleted). */
@@ -50,7 +53,7 @@ function theirVersion(response: ApiResponse): StoredWrite['theirs'] {
  */
 export function createReplayLoop(context: QueueContext): ReplayLoop {
   const { client, auth, connectivity, settings, state } = context;
-  let running: { abort: AbortController; onApplied?: (write: QueuedWrite) => void } | undefined;
+  let running: { abort: AbortController; onApplied?: (write: QueuedWrite) => unknown } | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let draining: Promise<void> | undefined;
   let after: Promise<void> | undefined;
@@ -61,12 +64,22 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
     timer = setTimeout(() => void replay(), Math.min(ms, MAX_TIMER_MS));
   };
 
-  const changed = (write: StoredWrite) => {
+  const changed = (write: StoredWrite): unknown => {
     try {
-      running?.onApplied?.(publicWrite(write));
+      return running?.onApplied?.(publicWrite(write));
     } catch (error) {
       client.getConfig().onError?.(error instanceof Error ? error : new Error(String(error)));
+      return undefined;
     }
+  };
+
+  /**
+   * Keeps an applied write in the state's `applied` until `reading` (what `onApplied` returned:
+   * its queries read again) settles, so that no list shows the record as it was meanwhile.
+   */
+  const holdUntilRead = (write: StoredWrite, reading: unknown) => {
+    const settled = () => state.dispatch({ type: 'settled', id: write.id });
+    void Promise.resolve(reading).then(settled, settled);
   };
 
   /** The choice `onConflict` makes by itself, if any (a throwing or bad one leaves it to the user). */
@@ -139,11 +152,11 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
       reportWrite(context, 'parked', write, { ...answered, reason: `${list}: ${response.error}` });
     switch (replayOutcome(write, response, settings.creates, userChanged)) {
       case 'applied':
-        await context.remove(write.id);
+        await context.applied(write, response.data);
         reportWrite(context, 'applied', write, answered);
         await carryVersion(write, response);
         // Another user's queries are not this write's business.
-        if (!userChanged) changed(write);
+        holdUntilRead(write, userChanged ? undefined : changed(write));
         return true;
       case 'conflict':
         await conflicted(write, response);

@@ -24,6 +24,8 @@ export type ProxyMode =
   | 'drop-answer'
   /** Forward, and hold the server's answer `delayMs` before passing it on. */
   | 'late-answer'
+  /** Forward, and hold the server's answer until the test calls `release()`. */
+  | 'held-answer'
   /** Answer `status` (503) without forwarding (with `Retry-After: retryAfter` when it is set). */
   | 'unavailable';
 
@@ -51,6 +53,8 @@ export interface FaultProxy {
   retryAfter: string | undefined;
   /** Every request the proxy received, in order. */
   readonly requests: ProxiedRequest[];
+  /** Passes on every answer `held-answer` holds now. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -58,6 +62,7 @@ export interface FaultProxy {
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const { hostname, port } = new URL(target);
   const requests: ProxiedRequest[] = [];
+  let held: Array<() => void> = [];
   const proxy = createHttpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -105,6 +110,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
                 res.end(Buffer.concat(parts));
               };
               if (mode === 'late-answer') setTimeout(pass, state.delayMs);
+              else if (mode === 'held-answer') held.push(pass);
               else pass();
             });
           },
@@ -125,6 +131,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     status: 503,
     retryAfter: undefined,
     requests,
+    release() {
+      const answers = held;
+      held = [];
+      for (const pass of answers) pass();
+    },
     async close() {
       proxy.closeAllConnections();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));

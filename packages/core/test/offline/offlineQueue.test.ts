@@ -96,6 +96,26 @@ describe('a write that cannot reach the server is kept and resolves QUEUED at on
     expect(await tab.storage.getItem('bridgekit_offline_queue')).toBeNull();
   });
 
+  it("holds an applied write in `applied`, with the server's record, until onApplied's promise settles", async () => {
+    const tab = device(api.url);
+    await tab.signIn('editor');
+    let reread = () => {};
+    const reading = new Promise<void>((resolve) => {
+      reread = resolve;
+    });
+    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: net });
+    stops.push(queue.start(() => reading));
+    net.set(false);
+    await tab.client.post('/products', { name: 'Held lamp', price: 4 });
+    const id = queue.getState().pending[0]!.id;
+    net.set(true);
+    await until(() => queue.getState().pending.length === 0);
+    const record = expect.objectContaining({ id: named('Held lamp')[0]!.id, name: 'Held lamp' });
+    expect(queue.getState().applied).toEqual([expect.objectContaining({ id, record })]);
+    reread();
+    await until(() => queue.getState().applied.length === 0);
+  });
+
   it('ends with a network error: queued with the error in its message, replayed with the same key', async () => {
     const tab = device(api.url);
     await tab.signIn('editor');

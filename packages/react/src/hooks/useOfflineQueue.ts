@@ -45,7 +45,8 @@ export function useOfflineQueueState(instanceId?: string): OfflineQueueState | u
  * whether the platform is online, the signed-in user's writes by outcome (`pending`, `failed`,
  * `conflicts`, `unknown`, `expired`: see `OfflineQueueState`), each
  * `{ id, method, endpoint, body, queuedAt, attempts, error? }` (a conflict also holds `base` and
- * `theirs`), how many writes wait for another user (`waitingForOthers`), and `replay()`,
+ * `theirs`), the writes just `applied` while their queries are read again (each with the
+ * server's `record`), how many writes wait for another user (`waitingForOthers`), and `replay()`,
  * `retry(id)`, `resolve(id, choice)`, `discard(id)`. Re-renders when any of it changes. Throws
  * an `Error` naming the instance outside a provider, for an unknown instance, or when the
  * instance has no queue.

@@ -59,13 +59,17 @@ export interface PendingWrites<T> {
    * keeps client-made ids), then each row with the fields of its updates waiting to be sent
    * laid over, without the rows a delete waiting to be sent removes. An update or a delete that
    * waits for the user (failed, a conflict, expired) is marked (`changeOf`), not shown as done.
-   * The same `rows` gives the same array until the queue changes; without a queue, or with
-   * nothing waiting, `rows` itself.
+   * A write just applied stays shown as done, unmarked, while the replay reads the collection
+   * again: a create as the server's record from its answer (else its body) until `rows` holds
+   * that record (by id) or the queries read again settle without it; an update's fields and a
+   * delete's missing row until they settle. The same `rows` gives the same array until the queue
+   * changes; without a queue, or with nothing waiting or just applied, `rows` itself.
    */
   rows(rows: readonly T[], options?: PendingRowsOptions): readonly T[];
   /**
-   * A record (a `'get'` query's `data`) with its pending updates' fields laid over; as it is
-   * when nothing waits for it (a pending delete is told by `changeOf`).
+   * A record (a `'get'` query's `data`) with its pending updates' fields laid over (and those of
+   * one just applied, while the record is read again); as it is when nothing waits for it (a
+   * pending delete is told by `changeOf`).
    */
   record<R extends T | null | undefined>(record: R): R;
   /**
@@ -86,11 +90,15 @@ const NOTHING: PendingWrites<any> = {
 /**
  * The writes of a collection (`endpoint`, as the services and `BridgeTable` take it) that wait
  * in the instance's offline queue, for lists to show them where they were made: a create's row
- * at once, marked pending, until the server's row replaces it (the replay revalidates the
- * collection's queries); an update's fields in its row and record; a deleted row left out. The
- * rows are matched to the writes by `id` and the paths `endpoint/:id`; no field is added to
- * them: `changeOf(row)` tells which are pending. `BridgeTable` uses it; a list of your own
- * does the same. Without a queue nothing waits (`rows` returns its rows).
+ * at once, marked pending; an update's fields in its row and record; a deleted row left out.
+ * When the write is applied the row never disappears: the replay revalidates the collection's
+ * queries, and until they answer (the queue's `applied`) a create shows as the server's record
+ * from its answer, unmarked, and an update or a delete stays shown as done; then the list's
+ * own rows show it, or leave it out when they do not hold it (another page or filter). A
+ * discarded write leaves nothing. The rows are matched to the writes by `id` and the paths
+ * `endpoint/:id`; no field is added to them: `changeOf(row)` tells which are pending.
+ * `BridgeTable` uses it; a list of your own does the same. Without a queue nothing waits
+ * (`rows` returns its rows).
  *
  * @example
  * function ProductList() {
@@ -120,7 +128,8 @@ export function usePendingWrites<T = any>(endpoint: string, instanceId?: string)
   return useMemo(() => {
     if (!state) return NOTHING;
     const { changes, created, records } = indexPending(state, endpoint, dialect);
-    if (changes.length === 0) return NOTHING;
+    // Nothing waits, and nothing just applied is being read again.
+    if (created.length === 0 && records.size === 0) return NOTHING;
     // The rows shown for a change, so that `changeOf` finds them by identity.
     const marks = new WeakMap<object, PendingChange>();
     const laidOver = new WeakMap<object, object>();
@@ -142,7 +151,7 @@ export function usePendingWrites<T = any>(endpoint: string, instanceId?: string)
     };
     const createdRows = created.map(({ row, change }) => {
       const over = shown(row as T);
-      marks.set(over as object, change);
+      if (change) marks.set(over as object, change);
       return over;
     });
     const cache = { true: new WeakMap<object, T[]>(), false: new WeakMap<object, T[]>() };
@@ -157,7 +166,8 @@ export function usePendingWrites<T = any>(endpoint: string, instanceId?: string)
         if (kept) return kept;
         const ids = new Set(rows.map(idOf));
         const list: T[] = [];
-        // A create whose record the list already has (a client-made id) shows as that row.
+        // A create whose record the list already has (a client-made id, or the server's record
+        // of one just applied, once the list was read again) shows as that row.
         if (creates) {
           for (const row of createdRows) {
             const id = idOf(row);

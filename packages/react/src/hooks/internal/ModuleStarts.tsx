@@ -19,7 +19,7 @@ export function ModuleStarts(): null {
     const stops = [value.persist?.start()];
     for (const { id, client, modules } of Object.values(value.instances)) {
       const revalidate: StartHost['revalidate'] = (endpoint, skip) =>
-        void invalidateQueries(
+        invalidateQueries(
           scope,
           {
             instanceId: id,

@@ -1,5 +1,5 @@
 import type { Dialect } from '@bridgekit/core';
-import type { OfflineQueueState, QueuedWrite } from '@bridgekit/core/offline';
+import type { AppliedWrite, OfflineQueueState, QueuedWrite } from '@bridgekit/core/offline';
 import type { PendingChange, PendingList } from '../usePendingWrites';
 
 /** The lists of the queue's state, in the order a row's mark prefers them: the user's first. */
@@ -9,20 +9,34 @@ const LISTS: readonly PendingList[] = ['conflicts', 'failed', 'unknown', 'expire
 interface RecordChanges {
   /** Every change, in the order `LISTS` gives (the one to show first is the first). */
   readonly changes: PendingChange[];
-  /** The fields its pending updates set, laid over in the order they were made. */
+  /**
+   * The fields its pending updates set, laid over in the order they were made (after those of
+   * an update just applied, while the lists are read again).
+   */
   fields: Record<string, unknown> | undefined;
-  /** Whether a pending delete will remove it. */
+  /** Whether a pending delete will remove it (or one just applied did). */
   deleted: boolean;
+}
+
+/** The row of a create: marked with its change while it waits; unmarked once applied. */
+interface CreatedRow {
+  readonly row: Record<string, unknown>;
+  readonly change?: PendingChange;
 }
 
 /**
  * The changes a queue holds for the rows of one collection, indexed: the rows of its creates,
- * and the changes to each of its records by id. Internal: what `usePendingWrites` reads.
+ * and the changes to each of its records by id, with the writes just applied (`applied`: the
+ * server's records, while the lists are read again) shown as done. Internal: what
+ * `usePendingWrites` reads.
  */
 export interface PendingIndex {
   readonly changes: readonly PendingChange[];
-  /** The rows the creates make (the body as sent), each with its change. */
-  readonly created: ReadonlyArray<{ row: Record<string, unknown>; change: PendingChange }>;
+  /**
+   * The rows the creates make, each with its change: the body as sent; for a create just
+   * applied, the server's record (else its body), without a change.
+   */
+  readonly created: readonly CreatedRow[];
   /** The changes to each record of the collection, by id. */
   readonly records: ReadonlyMap<string, RecordChanges>;
 }
@@ -72,7 +86,7 @@ export function indexPending(
 ): PendingIndex {
   const collection = pathOf(endpoint);
   const changes: PendingChange[] = [];
-  const created: Array<{ row: Record<string, unknown>; change: PendingChange }> = [];
+  const created: CreatedRow[] = [];
   const records = new Map<string, RecordChanges>();
   const recordOf = (id: string) => {
     let record = records.get(id);
@@ -82,11 +96,28 @@ export function indexPending(
     }
     return record;
   };
-  const fieldsOf = (write: QueuedWrite, operation: 'create' | 'update') => {
+  const fieldsOf = (data: unknown, operation: 'create' | 'update') => {
     const unwrap = dialect?.records?.unwrap;
-    const body = unwrap && write.body !== undefined ? unwrap(operation, write.body) : write.body;
-    return isFields(body) ? body : undefined;
+    const record = unwrap && data !== undefined ? unwrap(operation, data) : data;
+    return isFields(record) ? record : undefined;
   };
+  // The server's record when its answer holds one (with an id), else the fields sent.
+  const appliedFields = (write: AppliedWrite, operation: 'create' | 'update') => {
+    const record = fieldsOf(write.record, operation);
+    return idOf(record) !== undefined ? record : fieldsOf(write.body, operation);
+  };
+  // Applied, while the lists are read again: shown as done, unmarked, under what waits.
+  for (const write of state.applied) {
+    const about = kindOf(write, collection);
+    if (!about) continue;
+    if (about.kind === 'create') {
+      created.push({ row: { ...appliedFields(write, 'create') } });
+      continue;
+    }
+    const record = recordOf(about.id!);
+    if (about.kind === 'delete') record.deleted = true;
+    else record.fields = { ...record.fields, ...appliedFields(write, 'update') };
+  }
   for (const list of LISTS) {
     for (const write of state[list]) {
       const about = kindOf(write, collection);
@@ -94,7 +125,7 @@ export function indexPending(
       const change: PendingChange = { kind: about.kind, list, write };
       changes.push(change);
       if (about.kind === 'create') {
-        const row = { ...fieldsOf(write, 'create') };
+        const row = { ...fieldsOf(write.body, 'create') };
         created.push({ row, change });
         // A create with a client-made id makes a record later writes address.
         const id = idOf(row);
@@ -107,7 +138,7 @@ export function indexPending(
       if (list !== 'pending') continue;
       if (about.kind === 'delete') record.deleted = true;
       else {
-        const fields = fieldsOf(write, 'update');
+        const fields = fieldsOf(write.body, 'update');
         if (fields) record.fields = { ...record.fields, ...fields };
       }
     }

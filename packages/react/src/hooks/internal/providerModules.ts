@@ -61,12 +61,13 @@ export interface StartHost {
   readonly swr: BridgeCacheScope;
   /**
    * Revalidates the queries of the module's instance whose endpoint is `endpoint` or a parent
-   * of it (a path), or that `endpoint` accepts (a test), but the keys `skip` accepts.
+   * of it (a path), or that `endpoint` accepts (a test), but the keys `skip` accepts; resolves
+   * when they were read again.
    */
   revalidate(
     endpoint: string | ((endpoint: string) => boolean),
     skip?: (key: readonly unknown[]) => boolean,
-  ): void;
+  ): Promise<void>;
 }
 
 /** How the providers take one module. */
@@ -95,7 +96,8 @@ export const MODULES = {
     // The lifecycle's account requests are never queued.
     open: (offline, { client, auth, account }) =>
       offline({ client, auth, accountPaths: account && Object.values(account.paths) }),
-    // Replayed writes revalidate the queries of their endpoint.
+    // Replayed writes revalidate the queries of their endpoint; the queue shows an applied
+    // write as done until they were read again (`OfflineQueueState.applied`).
     start: (queue, { revalidate }) =>
       queue.start(({ endpoint }: QueuedWrite) => revalidate(endpoint)),
   } satisfies Declaration<OfflineQueueModule, OfflineQueue>,
