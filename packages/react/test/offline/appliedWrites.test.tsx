@@ -22,41 +22,18 @@ import {
 } from '@bridgekit/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Api, device, startApi } from '../../../core/test/offline/offlineFixture';
+import { describe, expect, it, vi } from 'vitest';
+import { device } from '../../../core/test/offline/offlineFixture';
+import { offlineWorldPerTest, type Product } from './referenceApi';
 
-interface Product {
-  id: string;
-  name: string;
-  price: number;
-  stock: number;
-  category?: string;
-}
-
-let api: Api;
-let online = true;
-beforeEach(async () => {
-  api = await startApi();
-  online = true;
-  vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await api.close();
-});
-
-function setOnline(next: boolean) {
-  online = next;
-  act(() => {
-    window.dispatchEvent(new Event(next ? 'online' : 'offline'));
-  });
-}
+const world = offlineWorldPerTest();
+const { setOnline } = world;
 
 async function withQueue(children: ReactNode) {
   const storage: StorageAdapter = new MemoryStorage();
-  await device(api.url, storage).signIn('editor');
+  await device(world.api.url, storage).signIn('editor');
   return render(
-    <BridgeProvider config={{ baseUrl: api.url, storage, offline: offlineQueue() }}>
+    <BridgeProvider config={{ baseUrl: world.api.url, storage, offline: offlineQueue() }}>
       {children}
       <Waiting />
     </BridgeProvider>,
@@ -80,14 +57,14 @@ function Waiting() {
 
 /** The products' answers from now on are held until `api.release()`; the writes go through. */
 function holdReads() {
-  api.rule = ({ method, path }) =>
+  world.api.rule = ({ method, path }) =>
     method === 'GET' && path.startsWith('/api/products') ? 'held-answer' : undefined;
 }
 
 /** Whether the proxy holds a read it received after the (last) write of `method`. */
 const readHeldAfter = (method: string) => {
-  const write = api.requests.map((r) => r.method).lastIndexOf(method);
-  return write >= 0 && api.requests.slice(write + 1).some((r) => r.mode === 'held-answer');
+  const write = world.api.requests.map((r) => r.method).lastIndexOf(method);
+  return write >= 0 && world.api.requests.slice(write + 1).some((r) => r.mode === 'held-answer');
 };
 
 const bodyRows = () => screen.getAllByRole('row').slice(1);
@@ -95,7 +72,7 @@ const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
-const onServer = (name: string) => api.rows('products').filter((row) => row.name === name);
+const onServer = (name: string) => world.api.rows('products').filter((row) => row.name === name);
 
 let creator: UseBridgeCrudResult<Product> | undefined;
 function Create() {
@@ -171,8 +148,8 @@ describe('a create applied by the replay', () => {
 
     expect(screen.getByText('held 1')).toBeTruthy();
 
-    api.rule = undefined;
-    act(() => api.release());
+    world.api.rule = undefined;
+    act(() => world.api.release());
     // The list answered with the record: the row is the list's own, the same record.
     await screen.findByText('held 0');
     expect(bodyRows()).toHaveLength(1);
@@ -206,8 +183,8 @@ describe('a create applied by the replay, on a page that does not hold it', () =
     expect(bodyRows()[0]!.getAttribute('data-pending')).toBeNull();
     expect(screen.getByText('held 1')).toBeTruthy();
 
-    api.rule = undefined;
-    act(() => api.release());
+    world.api.rule = undefined;
+    act(() => world.api.release());
     // The first page, read again, does not hold it (the rows go by id): not kept forever.
     await screen.findByText('held 0');
     await waitFor(() => expect(bodyRows().map((row) => cells(row)[0])).toEqual(page));
@@ -227,8 +204,8 @@ describe('a create that is not applied', () => {
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     const page = bodyRows().map((row) => cells(row)[0]);
     await createOffline(name);
-    api.status = 422;
-    api.rule = ({ method }) => (method === 'POST' ? 'unavailable' : undefined);
+    world.api.status = 422;
+    world.api.rule = ({ method }) => (method === 'POST' ? 'unavailable' : undefined);
     setOnline(true);
     await waitFor(() => expect(bodyRows()[0]!.getAttribute('data-pending')).toBe('failed'));
     expect(screen.getByText('held 0')).toBeTruthy();
@@ -288,11 +265,11 @@ describe('an update applied by the replay', () => {
     expect(bodyRows()[0]!.getAttribute('data-pending')).toBeNull();
     expect(cells(bodyRows()[0]!)[2]).toBe('4321');
 
-    api.rule = undefined;
-    act(() => api.release());
+    world.api.rule = undefined;
+    act(() => world.api.release());
     await screen.findByText('held 0');
     expect(screen.getByText('record 4321')).toBeTruthy();
     expect(cells(bodyRows()[0]!)[2]).toBe('4321');
-    expect(api.rows('products').find((row) => row.id === '1')?.stock).toBe(4321);
+    expect(world.api.rows('products').find((row) => row.id === '1')?.stock).toBe(4321);
   });
 });

@@ -20,46 +20,23 @@ import type { Client } from '@bridgekit/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { unstable_serialize } from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Api, device, startApi } from '../../../core/test/offline/offlineFixture';
+import { describe, expect, it, vi } from 'vitest';
+import { device } from '../../../core/test/offline/offlineFixture';
+import { offlineWorldPerTest, type Product } from './referenceApi';
 
-interface Product {
-  id: string;
-  name: string;
-  price: number;
-  stock: number;
-}
-
-let api: Api;
-let online = true;
-beforeEach(async () => {
-  api = await startApi();
-  online = true;
-  vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await api.close();
-});
-
-/** The browser going offline or online, as it tells the page. */
-function setOnline(next: boolean) {
-  online = next;
-  act(() => {
-    window.dispatchEvent(new Event(next ? 'online' : 'offline'));
-  });
-}
+const world = offlineWorldPerTest();
+const { setOnline } = world;
 
 /** A device's storage with the editor signed in (the provider restores the session and user). */
 async function signedInStorage(): Promise<StorageAdapter> {
   const storage = new MemoryStorage();
-  await device(api.url, storage).signIn('editor');
+  await device(world.api.url, storage).signIn('editor');
   await new Promise((resolve) => setTimeout(resolve, 10));
   return storage;
 }
 
 const PAGE = { page: 1, limit: 3, orderBy: 'id', orderDir: 'asc' as const };
-const productRequests = () => api.requests.filter((r) => r.path.startsWith('/api/products'));
+const productRequests = () => world.api.requests.filter((r) => r.path.startsWith('/api/products'));
 
 let crud: UseBridgeCrudResult<Product> | undefined;
 function Products() {
@@ -106,7 +83,7 @@ function Conflicts() {
 describe('<BridgeProvider persist={persistCache()}>', () => {
   it('shows the saved list at once after a reload with the network cut, and says isLoading until it is back', async () => {
     const storage = await signedInStorage();
-    const config = { baseUrl: api.url, storage };
+    const config = { baseUrl: world.api.url, storage };
     const first = render(
       <BridgeProvider config={config} persist={persistCache()}>
         <Products />
@@ -118,8 +95,8 @@ describe('<BridgeProvider persist={persistCache()}>', () => {
     await waitFor(async () => expect(await storage.getItem('bridgekit_cache')).toBeTruthy());
 
     // Reload with a storage that answers slowly: the hook waits for the restore, no request.
-    api.mode = 'cut';
-    api.requests.length = 0;
+    world.api.mode = 'cut';
+    world.api.requests.length = 0;
     let release!: () => void;
     const slow: StorageAdapter = {
       ...storage,
@@ -131,7 +108,7 @@ describe('<BridgeProvider persist={persistCache()}>', () => {
       removeItem: (key) => storage.removeItem(key),
     };
     render(
-      <BridgeProvider config={{ baseUrl: api.url, storage: slow }} persist={persistCache()}>
+      <BridgeProvider config={{ baseUrl: world.api.url, storage: slow }} persist={persistCache()}>
         <Products />
       </BridgeProvider>,
     );
@@ -150,14 +127,14 @@ describe('<BridgeProvider persist={persistCache()}>', () => {
   it("keeps a query the server prefetched (SWR's fallback) rather than restoring it", async () => {
     const storage = await signedInStorage();
     const first = render(
-      <BridgeProvider config={{ baseUrl: api.url, storage }} persist={persistCache()}>
+      <BridgeProvider config={{ baseUrl: world.api.url, storage }} persist={persistCache()}>
         <Products />
       </BridgeProvider>,
     );
     await screen.findAllByRole('listitem');
     first.unmount();
     await waitFor(async () => expect(await storage.getItem('bridgekit_cache')).toBeTruthy());
-    api.mode = 'cut';
+    world.api.mode = 'cut';
     const key = unstable_serialize(bridgeQueryKey('default', '/products', 'list', PAGE));
     const prefetched = {
       data: [{ id: '1', name: 'From the server', price: 1, stock: 1 }],
@@ -165,7 +142,7 @@ describe('<BridgeProvider persist={persistCache()}>', () => {
     };
     render(
       <BridgeProvider
-        config={{ baseUrl: api.url, storage }}
+        config={{ baseUrl: world.api.url, storage }}
         persist={persistCache()}
         swr={{ fallback: { [key]: prefetched } }}
       >
@@ -186,7 +163,7 @@ describe('config={{ offline: offlineQueue() }}', () => {
     const onError = vi.fn();
     const onSuccess = vi.fn();
     render(
-      <BridgeProvider config={{ baseUrl: api.url, storage, offline: offlineQueue() }}>
+      <BridgeProvider config={{ baseUrl: world.api.url, storage, offline: offlineQueue() }}>
         <Products />
         <Pending />
         <OfflineIndicator />
@@ -213,15 +190,15 @@ describe('config={{ offline: offlineQueue() }}', () => {
     expect(screen.getByRole('status').textContent).toBe(
       'You are offline: 1 change will be sent when the connection is back',
     );
-    expect(api.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+    expect(world.api.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
 
     setOnline(true);
     await screen.findByText('pending 0, failed 0');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
-    const patches = api.requests.filter((r) => r.method === 'PATCH');
+    const patches = world.api.requests.filter((r) => r.method === 'PATCH');
     expect(patches).toHaveLength(1);
     expect(patches[0]?.headers['idempotency-key']).toBe(key);
-    expect(api.rows('products').find((row) => String(row.id) === first.id)?.stock).toBe(777);
+    expect(world.api.rows('products').find((row) => String(row.id) === first.id)?.stock).toBe(777);
     // The replay revalidated the list: it shows the server's value.
     await screen.findByText(`${first.name}: 777`);
   });
@@ -232,7 +209,7 @@ describe('config={{ offline: offlineQueue() }}', () => {
     const onError = vi.fn();
     const onQueued = vi.fn();
     render(
-      <BridgeProvider config={{ baseUrl: api.url, storage, offline: offlineQueue() }}>
+      <BridgeProvider config={{ baseUrl: world.api.url, storage, offline: offlineQueue() }}>
         <BridgeForm
           endpoint="/products"
           method="POST"
@@ -247,17 +224,17 @@ describe('config={{ offline: offlineQueue() }}', () => {
         <Pending />
       </BridgeProvider>,
     );
-    api.mode = 'drop-answer';
+    world.api.mode = 'drop-answer';
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onQueued).toHaveBeenCalledTimes(1));
     expect(onQueued.mock.calls[0]?.[0]).toMatchObject({ code: 'QUEUED' });
     expect(onSuccess).not.toHaveBeenCalled();
     expect(onError).not.toHaveBeenCalled();
     expect(screen.getByText('pending 1, failed 0')).toBeTruthy();
-    api.mode = 'pass';
+    world.api.mode = 'pass';
     setOnline(true);
     await screen.findByText('pending 0, failed 0');
-    expect(api.rows('products').filter((row) => row.name === 'Form lamp')).toHaveLength(1);
+    expect(world.api.rows('products').filter((row) => row.name === 'Form lamp')).toHaveLength(1);
   });
 
   it('under StrictMode a queued write is replayed once, and unmounting closes every listener', async () => {
@@ -267,7 +244,7 @@ describe('config={{ offline: offlineQueue() }}', () => {
     const view = render(
       <StrictMode>
         <BridgeProvider
-          config={{ baseUrl: api.url, storage, offline: offlineQueue() }}
+          config={{ baseUrl: world.api.url, storage, offline: offlineQueue() }}
           persist={persistCache()}
         >
           <Products />
@@ -283,7 +260,7 @@ describe('config={{ offline: offlineQueue() }}', () => {
     setOnline(true);
     await screen.findByText('pending 0, failed 0');
     expect(
-      api.requests.filter((r) => r.method === 'POST' && r.path === '/api/products'),
+      world.api.requests.filter((r) => r.method === 'POST' && r.path === '/api/products'),
     ).toHaveLength(1);
     view.unmount();
     const count = (spy: typeof added, type: string) =>
@@ -296,7 +273,7 @@ describe('config={{ offline: offlineQueue() }}', () => {
   it('a replay refused because someone else changed the record shows in conflicts and the indicator; resolve settles it', async () => {
     const storage = await signedInStorage();
     render(
-      <BridgeProvider config={{ baseUrl: api.url, storage, offline: offlineQueue() }}>
+      <BridgeProvider config={{ baseUrl: world.api.url, storage, offline: offlineQueue() }}>
         <Conflicts />
         <OfflineIndicator />
       </BridgeProvider>,
@@ -308,7 +285,7 @@ describe('config={{ offline: offlineQueue() }}', () => {
     await act(async () => {
       expect((await conflictsClient!.patch('/products/2', { price: 3 })).code).toBe('QUEUED');
     });
-    const other = device(api.url);
+    const other = device(world.api.url);
     await other.signIn('admin');
     expect((await other.client.patch('/products/2', { price: 44 })).success).toBe(true);
     setOnline(true);
@@ -316,14 +293,14 @@ describe('config={{ offline: offlineQueue() }}', () => {
     expect(screen.getByRole('status').textContent).toBe("1 change conflicts with someone else's");
     await screen.findByText('conflicts 0');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
-    expect(api.rows('products').find((row) => String(row.id) === '2')?.price).toBe(3);
+    expect(world.api.rows('products').find((row) => String(row.id) === '2')?.price).toBe(3);
   });
 
   it('useOfflineQueue() names the instance when it has no queue', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() =>
       render(
-        <BridgeProvider config={{ baseUrl: api.url }}>
+        <BridgeProvider config={{ baseUrl: world.api.url }}>
           <Pending />
         </BridgeProvider>,
       ),

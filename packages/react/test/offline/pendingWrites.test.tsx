@@ -26,46 +26,23 @@ import {
 } from '@bridgekit/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Api, device, startApi } from '../../../core/test/offline/offlineFixture';
+import { describe, expect, it, vi } from 'vitest';
+import { device } from '../../../core/test/offline/offlineFixture';
+import { offlineWorldPerTest, type Product } from './referenceApi';
 
-interface Product {
-  id: string;
-  name: string;
-  price: number;
-  stock: number;
-  category?: string;
-}
-
-let api: Api;
-let online = true;
-beforeEach(async () => {
-  api = await startApi();
-  online = true;
-  vi.spyOn(window.navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await api.close();
-});
-
-function setOnline(next: boolean) {
-  online = next;
-  act(() => {
-    window.dispatchEvent(new Event(next ? 'online' : 'offline'));
-  });
-}
+const world = offlineWorldPerTest();
+const { setOnline } = world;
 
 async function signedInStorage(): Promise<StorageAdapter> {
   const storage = new MemoryStorage();
-  await device(api.url, storage).signIn('editor');
+  await device(world.api.url, storage).signIn('editor');
   return storage;
 }
 
 async function withQueue(children: ReactNode) {
   const storage = await signedInStorage();
   return render(
-    <BridgeProvider config={{ baseUrl: api.url, storage, offline: offlineQueue() }}>
+    <BridgeProvider config={{ baseUrl: world.api.url, storage, offline: offlineQueue() }}>
       {children}
       <Waiting />
     </BridgeProvider>,
@@ -77,7 +54,7 @@ function Waiting() {
   return <p>waiting {pending.length}</p>;
 }
 
-const onServer = (name: string) => api.rows('products').filter((row) => row.name === name);
+const onServer = (name: string) => world.api.rows('products').filter((row) => row.name === name);
 const bodyRows = () => screen.getAllByRole('row').slice(1);
 
 let creator: UseBridgeCrudResult<Product> | undefined;
@@ -297,8 +274,8 @@ describe('an update and a delete kept offline', () => {
     await screen.findByText('record 4321');
     await waitFor(() => expect(bodyRows()[0]?.getAttribute('data-pending')).toBeNull());
     expect(within(bodyRows()[0]!).getAllByRole('cell')[2]?.textContent).toBe('4321');
-    expect(api.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
-    expect(api.rows('products').find((row) => row.id === '1')?.stock).toBe(4321);
+    expect(world.api.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+    expect(world.api.rows('products').find((row) => row.id === '1')?.stock).toBe(4321);
   });
 
   it('a delete hides the row (optimistic or not) and marks the record until it is applied', async () => {
@@ -330,8 +307,8 @@ describe('an update and a delete kept offline', () => {
     setOnline(true);
     await screen.findByText('waiting 0');
     await waitFor(() => expect(names()).not.toContain(secondName));
-    expect(api.rows('products').some((row) => row.id === '2' || row.id === '3')).toBe(false);
-    expect(api.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
+    expect(world.api.rows('products').some((row) => row.id === '2' || row.id === '3')).toBe(false);
+    expect(world.api.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
   });
 });
 
@@ -340,7 +317,7 @@ describe('online, a write made on a version someone else changed', () => {
     const onError = vi.fn<(error: Error) => void>();
     await withQueue(<Edit onError={onError} />);
     await screen.findByText('read');
-    const other = device(api.url);
+    const other = device(world.api.url);
     await other.signIn('admin');
     const theirs = await other.client.patch<Product>('/products/5', { price: 77 });
     let result: MutationResult<Product> | undefined;
@@ -353,6 +330,6 @@ describe('online, a write made on a version someone else changed', () => {
     expect(isBridgeApiError(error) && error.status).toBe(412);
     expect(isBridgeApiError(error) && error.data).toEqual(theirs.data);
     expect(updater!.error).toBe(error);
-    expect(api.rows('products').find((row) => row.id === '5')?.price).toBe(77);
+    expect(world.api.rows('products').find((row) => row.id === '5')?.price).toBe(77);
   });
 });
