@@ -5,36 +5,19 @@
  * would find them.
  */
 import { offlineQueue } from '@bridgekit/core/offline';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import {
-  type Api,
-  connectivitySwitch,
-  device,
-  type Switch,
-  startApi,
-  until,
-} from './offlineFixture';
+import { expect, it } from 'vitest';
+import { device, until, offlineWorldPerTest } from './offlineFixture';
 
-let api: Api;
-let net: Switch;
-const stops: Array<() => void> = [];
-beforeEach(async () => {
-  api = await startApi();
-  net = connectivitySwitch(false);
-});
-afterEach(async () => {
-  for (const stop of stops.splice(0)) stop();
-  await api.close();
-});
+const world = offlineWorldPerTest(false);
 
 const KEY = 'bridgekit_offline_queue';
 const DAY = 24 * 60 * 60 * 1000;
-const named = (name: string) => api.rows('products').filter((row) => row.name === name);
+const named = (name: string) => world.api.rows('products').filter((row) => row.name === name);
 
 it('a write older than maxAge moves to expired, unsent; retry(id) sends it, discard(id) drops it', async () => {
-  const tab = device(api.url);
+  const tab = device(world.api.url);
   await tab.signIn('editor');
-  const before = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: net });
+  const before = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: world.net });
   const stopBefore = before.start();
   await tab.client.post('/products', { name: 'From yesterday', price: 1 });
   await tab.client.post('/products', { name: 'Also from yesterday', price: 1 });
@@ -45,9 +28,9 @@ it('a write older than maxAge moves to expired, unsent; retry(id) sends it, disc
   for (const write of document.writes.slice(0, 2)) write.queuedAt -= DAY + 60_000;
   await tab.storage.setItem(KEY, JSON.stringify(document));
 
-  const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: net });
-  stops.push(queue.start());
-  net.set(true);
+  const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: world.net });
+  world.stops.push(queue.start());
+  world.net.set(true);
   await until(() => queue.getState().expired.length === 2 && queue.getState().pending.length === 0);
   const { expired } = queue.getState();
   expect(expired.map((w) => (w.body as { name: string }).name)).toEqual([
@@ -66,19 +49,19 @@ it('a write older than maxAge moves to expired, unsent; retry(id) sends it, disc
 });
 
 it('maxAge is an option: an hour', async () => {
-  const tab = device(api.url);
+  const tab = device(world.api.url);
   await tab.signIn('editor');
   const queue = offlineQueue({ maxAge: 60 * 60 * 1000 })({
     client: tab.client,
     auth: tab.auth,
-    connectivity: net,
+    connectivity: world.net,
   });
-  stops.push(queue.start());
+  world.stops.push(queue.start());
   await tab.client.post('/products', { name: 'Two hours old', price: 1 });
   const document = JSON.parse((await tab.storage.getItem(KEY))!);
   document.writes[0].queuedAt -= 2 * 60 * 60 * 1000;
   await tab.storage.setItem(KEY, JSON.stringify(document));
-  net.set(true);
+  world.net.set(true);
   await until(() => queue.getState().expired.length === 1);
   expect(named('Two hours old')).toHaveLength(0);
   expect(() => offlineQueue({ maxAge: 0 })).toThrow(RangeError);

@@ -5,28 +5,10 @@
  * A's write made on the old version is refused, and what A sees depends on the way it was sent.
  */
 import { offlineQueue, type OfflineQueue, type OfflineQueueOptions } from '@bridgekit/core/offline';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type Api,
-  connectivitySwitch,
-  type Device,
-  device,
-  type Switch,
-  startApi,
-  until,
-} from './offlineFixture';
+import { describe, expect, it } from 'vitest';
+import { type Device, device, until, offlineWorldPerTest } from './offlineFixture';
 
-let api: Api;
-let net: Switch;
-const stops: Array<() => void> = [];
-beforeEach(async () => {
-  api = await startApi();
-  net = connectivitySwitch(true);
-});
-afterEach(async () => {
-  for (const stop of stops.splice(0)) stop();
-  await api.close();
-});
+const world = offlineWorldPerTest();
 
 type Product = {
   id: number | string;
@@ -36,7 +18,7 @@ type Product = {
   category?: string;
 };
 const product = (id: number) =>
-  api.rows('products').find((row) => Number(row.id) === id) as Product | undefined;
+  world.api.rows('products').find((row) => Number(row.id) === id) as Product | undefined;
 
 interface Editor {
   tab: Device;
@@ -46,11 +28,15 @@ interface Editor {
 
 /** A device with its queue, signed in. */
 async function editor(user: 'editor' | 'admin', options: OfflineQueueOptions = {}) {
-  const tab = device(api.url);
+  const tab = device(world.api.url);
   await tab.signIn(user);
   const applied: string[] = [];
-  const queue = offlineQueue(options)({ client: tab.client, auth: tab.auth, connectivity: net });
-  stops.push(queue.start((write) => applied.push(write.id)));
+  const queue = offlineQueue(options)({
+    client: tab.client,
+    auth: tab.auth,
+    connectivity: world.net,
+  });
+  world.stops.push(queue.start((write) => applied.push(write.id)));
   return { tab, queue, applied } satisfies Editor;
 }
 
@@ -66,15 +52,15 @@ async function editedMeanwhile(
 ): Promise<Product> {
   const read = await a.tab.client.get<Product>(`/products/${id}`);
   expect(read.headers?.get('etag')).toMatch(/^"/);
-  net.set(false);
+  world.net.set(false);
   expect(((await write(a)) as { code?: string }).code).toBe('QUEUED');
   // B is on another network: its change goes straight out.
-  const b = device(api.url);
+  const b = device(world.api.url);
   await b.signIn('admin');
   const theirAnswer = (await theirs(b)) as { success: boolean };
   expect(theirAnswer.success).toBe(true);
   const before = product(id)!;
-  net.set(true);
+  world.net.set(true);
   await until(() => a.queue.getState().pending.length === 0);
   return before;
 }
@@ -179,13 +165,15 @@ describe("the user's own writes", () => {
   it('several writes to one record, queued on the version read, apply one after the other', async () => {
     const a = await editor('editor');
     await a.tab.client.get('/products/17');
-    net.set(false);
+    world.net.set(false);
     for (const stock of [1, 2, 3]) await a.tab.client.patch('/products/17', { stock });
     await a.tab.client.delete('/products/17');
-    net.set(true);
+    world.net.set(true);
     await until(() => a.queue.getState().pending.length === 0);
     expect(a.queue.getState()).toMatchObject({ conflicts: [], failed: [] });
-    const sent = api.requests.filter((r) => r.path === '/api/products/17' && r.method !== 'GET');
+    const sent = world.api.requests.filter(
+      (r) => r.path === '/api/products/17' && r.method !== 'GET',
+    );
     expect(sent.map((r) => r.headers['if-match'])).toEqual([
       expect.stringMatching(/^"/),
       expect.stringMatching(/^"/),
@@ -240,7 +228,7 @@ describe("onConflict: 'merge'", () => {
 describe('online, without the queue involved', () => {
   it('a 412 is a failure that carries the current record, never an overwrite', async () => {
     const a = await editor('editor');
-    const b = device(api.url);
+    const b = device(world.api.url);
     await b.signIn('admin');
     await a.tab.client.get('/products/13');
     expect((await b.client.patch('/products/13', { price: 31 })).success).toBe(true);
@@ -259,7 +247,7 @@ describe('online, without the queue involved', () => {
     await a.tab.client.get('/products/14');
     await a.tab.client.patch('/products/14', { stock: 1 });
     await a.tab.client.patch('/products/15', { stock: 1 });
-    const [known, unknown] = api.requests.filter((r) => r.method === 'PATCH');
+    const [known, unknown] = world.api.requests.filter((r) => r.method === 'PATCH');
     expect(known?.headers['if-match']).toMatch(/^"/);
     expect(unknown?.headers['if-match']).toBeUndefined();
   });
@@ -271,7 +259,7 @@ describe('online, without the queue involved', () => {
     await a.tab.signIn('admin');
     await a.tab.client.patch('/products/16', { stock: 2 });
     expect(
-      api.requests.filter((r) => r.method === 'PATCH')[0]?.headers['if-match'],
+      world.api.requests.filter((r) => r.method === 'PATCH')[0]?.headers['if-match'],
     ).toBeUndefined();
   });
 });

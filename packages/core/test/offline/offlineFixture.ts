@@ -13,6 +13,7 @@ import {
 } from '@bridgekit/core';
 import type { Connectivity } from '@bridgekit/core/offline';
 import { createServer } from '@bridgekit/server';
+import { afterEach, beforeEach } from 'vitest';
 import { type FaultProxy, startFaultProxy } from './faultProxy';
 
 export type { ProxiedRequest, ProxyMode } from './faultProxy';
@@ -106,3 +107,52 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000):
 
 /** Waits `ms`. */
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The current test's server, connectivity, and what to stop when it ends. */
+export interface OfflineWorld {
+  /** The reference server behind the proxy (throws outside a test). */
+  readonly api: Api;
+  /** The platform's connectivity, as the test switches it (throws outside a test). */
+  readonly net: Switch;
+  /** Run and emptied after each test, before the server closes: queues' `start()` stops. */
+  readonly stops: Array<() => void>;
+}
+
+/**
+ * Starts the reference server and a connectivity switch (`online` to begin with) before each
+ * test of the file; after it, runs `stops` and closes the server.
+ *
+ * @example
+ * const world = offlineWorldPerTest();
+ * it('…', async () => {
+ *   const tab = device(world.api.url);
+ *   world.stops.push(offlineQueue()({ client: tab.client, connectivity: world.net }).start());
+ * });
+ */
+export function offlineWorldPerTest(online = true): OfflineWorld {
+  let api: Api | undefined;
+  let net: Switch | undefined;
+  const stops: Array<() => void> = [];
+  beforeEach(async () => {
+    api = await startApi();
+    net = connectivitySwitch(online);
+  });
+  afterEach(async () => {
+    for (const stop of stops.splice(0)) stop();
+    await api?.close();
+    api = undefined;
+    net = undefined;
+  });
+  const outside = () => new Error('the reference server runs only inside a test');
+  return {
+    get api() {
+      if (!api) throw outside();
+      return api;
+    },
+    get net() {
+      if (!net) throw outside();
+      return net;
+    },
+    stops,
+  };
+}

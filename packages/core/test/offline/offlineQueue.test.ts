@@ -10,29 +10,10 @@ import {
   type OfflineQueueOptions,
   offlineQueue,
 } from '@bridgekit/core/offline';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type Api,
-  connectivitySwitch,
-  type Device,
-  device,
-  type Switch,
-  startApi,
-  until,
-} from './offlineFixture';
+import { describe, expect, it } from 'vitest';
+import { type Device, device, until, offlineWorldPerTest } from './offlineFixture';
 
-let api: Api;
-let net: Switch;
-const stops: Array<() => void> = [];
-
-beforeEach(async () => {
-  api = await startApi();
-  net = connectivitySwitch(true);
-});
-afterEach(async () => {
-  for (const stop of stops.splice(0)) stop();
-  await api.close();
-});
+const world = offlineWorldPerTest();
 
 function started(
   on: Device,
@@ -42,23 +23,23 @@ function started(
   const queue = offlineQueue(options)({
     client: on.client,
     auth: on.auth,
-    connectivity: net,
+    connectivity: world.net,
     ...host,
   });
-  stops.push(queue.start());
+  world.stops.push(queue.start());
   return queue;
 }
 
-const named = (name: string) => api.rows('products').filter((row) => row.name === name);
+const named = (name: string) => world.api.rows('products').filter((row) => row.name === name);
 const writesTo = (method: string, path: string) =>
-  api.requests.filter((r) => r.method === method && r.path.startsWith(`/api${path}`));
+  world.api.requests.filter((r) => r.method === method && r.path.startsWith(`/api${path}`));
 
 describe('a write that cannot reach the server is kept and resolves QUEUED at once', () => {
   it('starts while the platform says offline: nothing is sent, the write waits in storage', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     const queue = started(tab);
-    net.set(false);
+    world.net.set(false);
     const res = await tab.client.post('/products', { name: 'Queued lamp', price: 10 });
     expect(res).toMatchObject({ success: false, status: 0, code: 'QUEUED' });
     expect(res.error).toMatch(/will be sent when the connection is back/);
@@ -80,15 +61,15 @@ describe('a write that cannot reach the server is kept and resolves QUEUED at on
   });
 
   it('goes back online: sent once with its key, removed, the applied write is announced', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     const applied: string[] = [];
-    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: net });
-    stops.push(queue.start((write) => applied.push(write.id)));
-    net.set(false);
+    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: world.net });
+    world.stops.push(queue.start((write) => applied.push(write.id)));
+    world.net.set(false);
     await tab.client.post('/products', { name: 'Back online', price: 3 });
     const id = queue.getState().pending[0]!.id;
-    net.set(true);
+    world.net.set(true);
     await until(() => queue.getState().pending.length === 0);
     expect(named('Back online')).toHaveLength(1);
     expect(writesTo('POST', '/products').map((r) => r.headers['idempotency-key'])).toEqual([id]);
@@ -97,18 +78,18 @@ describe('a write that cannot reach the server is kept and resolves QUEUED at on
   });
 
   it("holds an applied write in `applied`, with the server's record, until onApplied's promise settles", async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     let reread = () => {};
     const reading = new Promise<void>((resolve) => {
       reread = resolve;
     });
-    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: net });
-    stops.push(queue.start(() => reading));
-    net.set(false);
+    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: world.net });
+    world.stops.push(queue.start(() => reading));
+    world.net.set(false);
     await tab.client.post('/products', { name: 'Held lamp', price: 4 });
     const id = queue.getState().pending[0]!.id;
-    net.set(true);
+    world.net.set(true);
     await until(() => queue.getState().pending.length === 0);
     const record = expect.objectContaining({ id: named('Held lamp')[0]!.id, name: 'Held lamp' });
     expect(queue.getState().applied).toEqual([expect.objectContaining({ id, record })]);
@@ -117,31 +98,33 @@ describe('a write that cannot reach the server is kept and resolves QUEUED at on
   });
 
   it('ends with a network error: queued with the error in its message, replayed with the same key', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     const queue = started(tab, { retryDelay: 60_000 });
-    api.mode = 'cut';
+    world.api.mode = 'cut';
     const res = await tab.client.patch('/products/1', { stock: 42 });
     expect(res).toMatchObject({ success: false, status: 0, code: 'QUEUED' });
     expect(res.error).toMatch(/^Network error/);
-    api.mode = 'pass';
+    world.api.mode = 'pass';
     await queue.replay();
     const keys = writesTo('PATCH', '/products/1').map((r) => r.headers['idempotency-key']);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
-    expect(api.rows('products').find((row) => row.id === 1 || row.id === '1')?.stock).toBe(42);
+    expect(world.api.rows('products').find((row) => row.id === 1 || row.id === '1')?.stock).toBe(
+      42,
+    );
     expect(queue.getState().pending).toEqual([]);
   });
 
   it('is applied once when the answer was lost after the server applied it', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     const queue = started(tab, { retryDelay: 60_000 });
-    api.mode = 'drop-answer';
+    world.api.mode = 'drop-answer';
     const res = await tab.client.post('/products', { name: 'Answer lost', price: 5 });
     expect(res.code).toBe('QUEUED');
     expect(named('Answer lost')).toHaveLength(1);
-    api.mode = 'pass';
+    world.api.mode = 'pass';
     await queue.replay();
     expect(queue.getState().pending).toEqual([]);
     expect(named('Answer lost')).toHaveLength(1);
@@ -153,10 +136,10 @@ describe('a write that cannot reach the server is kept and resolves QUEUED at on
         if (key === 'bridgekit_offline_queue') throw new Error('QuotaExceededError');
       },
     });
-    const tab = device(api.url, full);
+    const tab = device(world.api.url, full);
     await tab.signIn('editor');
     const queue = started(tab);
-    api.mode = 'cut';
+    world.api.mode = 'cut';
     const res = await tab.client.post('/products', { name: 'No room', price: 1 });
     expect(res).toMatchObject({ success: false, status: 0, code: 'QUEUE_REFUSED' });
     expect(res.error).toMatch(
@@ -164,25 +147,25 @@ describe('a write that cannot reach the server is kept and resolves QUEUED at on
     );
     expect(queue.getState().pending).toEqual([]);
     // Offline, it is not sent at all, and fails the same way.
-    net.set(false);
-    api.requests.length = 0;
+    world.net.set(false);
+    world.api.requests.length = 0;
     const offline = await tab.client.post('/products', { name: 'No room either', price: 1 });
     expect(offline).toMatchObject({ success: false, status: 0, code: 'QUEUE_REFUSED' });
-    expect(api.requests).toEqual([]);
+    expect(world.api.requests).toEqual([]);
     expect(queue.getState().pending).toEqual([]);
   });
 });
 
 describe('replay', () => {
   it('sends in the order made, one at a time', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     const queue = started(tab);
-    net.set(false);
+    world.net.set(false);
     for (const name of ['First', 'Second', 'Third']) {
       expect((await tab.client.post('/products', { name, price: 1 })).code).toBe('QUEUED');
     }
-    net.set(true);
+    world.net.set(true);
     await until(() => queue.getState().pending.length === 0);
     const bodies = writesTo('POST', '/products').map((r) => JSON.parse(r.body).name);
     expect(bodies).toEqual(['First', 'Second', 'Third']);
@@ -191,18 +174,18 @@ describe('replay', () => {
   });
 
   it('a write made online while older ones wait is queued behind them', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     const queue = started(tab, { retryDelay: 60_000 });
-    api.mode = 'unavailable';
-    net.set(false);
+    world.api.mode = 'unavailable';
+    world.net.set(false);
     await tab.client.post('/products', { name: 'Older', price: 1 });
-    net.set(true);
+    world.net.set(true);
     await until(() => queue.getState().pending[0]?.attempts === 1);
     const res = await tab.client.post('/products', { name: 'Newer', price: 1 });
     expect(res.code).toBe('QUEUED');
     expect(res.error).toMatch(/^Earlier changes are still waiting/);
-    api.mode = 'pass';
+    world.api.mode = 'pass';
     await queue.replay();
     const bodies = writesTo('POST', '/products')
       .filter((r) => r.mode === 'pass')
@@ -211,13 +194,13 @@ describe('replay', () => {
   });
 
   it('a 4xx moves the write to failed with its error, and replay goes on with the next', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     const queue = started(tab);
-    net.set(false);
+    world.net.set(false);
     await tab.client.patch('/products/999999', { stock: 1 });
     await tab.client.post('/products', { name: 'After the 404', price: 1 });
-    net.set(true);
+    world.net.set(true);
     await until(() => queue.getState().pending.length === 0);
     const { failed } = queue.getState();
     expect(failed).toHaveLength(1);
@@ -227,14 +210,14 @@ describe('replay', () => {
   });
 
   it('a 5xx stops the replay and tries again with backoff, up to maxAttempts, then failed', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     const queue = started(tab, { maxAttempts: 3, retryDelay: 20 });
-    net.set(false);
+    world.net.set(false);
     await tab.client.post('/products', { name: 'Unlucky', price: 1 });
     await tab.client.post('/products', { name: 'Behind it', price: 1 });
-    api.mode = 'unavailable';
-    net.set(true);
+    world.api.mode = 'unavailable';
+    world.net.set(true);
     await until(() => queue.getState().failed.length === 1);
     const tries = writesTo('POST', '/products');
     // Three tries of the first; the second waited behind it, then went on.
@@ -244,7 +227,7 @@ describe('replay', () => {
       'Unlucky',
     ]);
     expect(queue.getState().failed[0]).toMatchObject({ attempts: 3, error: 'Down for a moment' });
-    api.mode = 'pass';
+    world.api.mode = 'pass';
     await queue.replay();
     expect(named('Behind it')).toHaveLength(1);
     expect(named('Unlucky')).toHaveLength(0);
@@ -256,15 +239,15 @@ describe('replay', () => {
 
   it('two tabs over one storage replay together: each write is applied once, in order', async () => {
     const storage = new MemoryStorage();
-    const one = device(api.url, storage);
+    const one = device(world.api.url, storage);
     await one.signIn('editor');
-    const two = device(api.url, storage);
+    const two = device(world.api.url, storage);
     await two.auth.ready;
     const first = started(one);
     const second = started(two);
-    net.set(false);
+    world.net.set(false);
     for (let i = 0; i < 10; i++) await one.client.post('/products', { name: `Tab ${i}`, price: 1 });
-    net.set(true);
+    world.net.set(true);
     await Promise.all([first.replay(), second.replay()]);
     await until(() => first.getState().pending.length + second.getState().pending.length === 0);
     const names = writesTo('POST', '/products').map((r) => JSON.parse(r.body).name);
@@ -273,20 +256,19 @@ describe('replay', () => {
   });
 
   it('stop() aborts a replay in flight and keeps the write; the next start sends it once', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
-    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: net });
-    let stop = queue.start();
-    net.set(false);
+    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: world.net });
+    const stop = queue.start();
+    world.net.set(false);
     await tab.client.post('/products', { name: 'Interrupted', price: 1 });
-    api.mode = 'drop-answer';
-    net.set(true);
+    world.api.mode = 'drop-answer';
+    world.net.set(true);
     await until(() => writesTo('POST', '/products').length === 1);
     stop();
     expect(queue.getState().pending).toHaveLength(1);
-    api.mode = 'pass';
-    stop = queue.start();
-    stops.push(stop);
+    world.api.mode = 'pass';
+    world.stops.push(queue.start());
     await until(() => queue.getState().pending.length === 0);
     expect(named('Interrupted')).toHaveLength(1);
   });
@@ -294,13 +276,13 @@ describe('replay', () => {
 
 describe('a write belongs to the user who made it', () => {
   it('waits while nobody or another user is signed in, is not deleted by sign-out, and goes under its own user', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     const queue = started(tab);
-    net.set(false);
+    world.net.set(false);
     await tab.client.post('/products', { name: "Editor's", price: 1 });
     await tab.auth.logout();
-    net.set(true);
+    world.net.set(true);
     await queue.replay();
     expect(named("Editor's")).toHaveLength(0);
     await tab.signIn('admin');
@@ -315,13 +297,13 @@ describe('a write belongs to the user who made it', () => {
   });
 
   it('discard(id) removes a waiting write without sending it', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     const queue = started(tab);
-    net.set(false);
+    world.net.set(false);
     await tab.client.post('/products', { name: 'Never mind', price: 1 });
     await queue.discard(queue.getState().pending[0]!.id);
-    net.set(true);
+    world.net.set(true);
     await queue.replay();
     expect(queue.getState().pending).toEqual([]);
     expect(named('Never mind')).toHaveLength(0);
@@ -330,16 +312,16 @@ describe('a write belongs to the user who made it', () => {
 
 describe('what is never queued', () => {
   it('sign-in, sign-out and account requests go to the network as they are', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     const queue = started(tab, {}, { accountPaths: ['/auth/register'] });
-    net.set(false);
+    world.net.set(false);
     await tab.signIn('editor');
     expect(tab.auth.getState().user?.email).toBe('editor@example.com');
     const register = await tab.client.post('/auth/register', { email: 'x', password: 'y' });
     expect(register.status).toBe(422);
     await tab.auth.logout();
     expect(queue.getState().pending).toEqual([]);
-    expect(api.requests.map((r) => r.headers['idempotency-key'])).toEqual([
+    expect(world.api.requests.map((r) => r.headers['idempotency-key'])).toEqual([
       undefined,
       undefined,
       undefined,
@@ -347,10 +329,10 @@ describe('what is never queued', () => {
   });
 
   it('a body that cannot be stored (FormData) is sent as without the queue', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     const queue = started(tab);
-    api.mode = 'cut';
+    world.api.mode = 'cut';
     const form = new FormData();
     form.set('name', 'Multipart');
     const res = await tab.client.post('/products', form);
@@ -359,7 +341,7 @@ describe('what is never queued', () => {
   });
 
   it('every write carries an Idempotency-Key, reads none; a key the app gave is kept', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
     started(tab);
     await tab.client.get('/products');
@@ -369,7 +351,7 @@ describe('what is never queued', () => {
       { name: 'Own key', price: 1 },
       { headers: { 'idempotency-key': 'mine-1' } },
     );
-    const [read, write, own] = api.requests.slice(-3);
+    const [read, write, own] = world.api.requests.slice(-3);
     expect(read?.headers['idempotency-key']).toBeUndefined();
     expect(write?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(own?.headers['idempotency-key']).toBe('mine-1');

@@ -4,42 +4,25 @@
  * (nothing reaches the server) while the second is already on its way.
  */
 import { offlineQueue } from '@bridgekit/core/offline';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import {
-  type Api,
-  connectivitySwitch,
-  device,
-  type Switch,
-  startApi,
-  until,
-} from './offlineFixture';
+import { expect, it } from 'vitest';
+import { device, until, offlineWorldPerTest } from './offlineFixture';
 
-let api: Api;
-let net: Switch;
-let stop: (() => void) | undefined;
-beforeEach(async () => {
-  api = await startApi();
-  net = connectivitySwitch(true);
-});
-afterEach(async () => {
-  stop?.();
-  await api.close();
-});
+const world = offlineWorldPerTest();
 
 it('two quick writes to each of 40 records, the first refused by the network: none ends stale', async () => {
-  const tab = device(api.url);
+  const tab = device(world.api.url);
   await tab.signIn('editor');
   const queue = offlineQueue({ retryDelay: 60_000 })({
     client: tab.client,
     auth: tab.auth,
-    connectivity: net,
+    connectivity: world.net,
   });
-  stop = queue.start();
+  world.stops.push(queue.start());
   const ids = Array.from({ length: 40 }, (_, i) => i + 1);
   const tried = new Set<string>();
   // The first PATCH of each record is held 30 ms and cut: it never reaches the server.
-  api.delayMs = 30;
-  api.rule = ({ method, path }) => {
+  world.api.delayMs = 30;
+  world.api.rule = ({ method, path }) => {
     if (method !== 'PATCH') return undefined;
     if (tried.has(path)) return 'pass';
     tried.add(path);
@@ -56,12 +39,12 @@ it('two quick writes to each of 40 records, the first refused by the network: no
   await queue.replay();
   await until(() => queue.getState().pending.length === 0);
   const stale = ids.filter(
-    (id) => api.rows('products').find((row) => Number(row.id) === id)?.stock !== 1002,
+    (id) => world.api.rows('products').find((row) => Number(row.id) === id)?.stock !== 1002,
   );
   expect(stale).toEqual([]);
   // What reached the server, per record: the first write, then the second.
   for (const id of ids) {
-    const applied = api.requests
+    const applied = world.api.requests
       .filter((r) => r.mode === 'pass' && r.method === 'PATCH' && r.path === `/api/products/${id}`)
       .map((r) => JSON.parse(r.body).stock);
     expect(applied).toEqual([1001, 1002]);
@@ -70,22 +53,22 @@ it('two quick writes to each of 40 records, the first refused by the network: no
 });
 
 it('a write to another record is not held by one in flight; one to the same record waits for it', async () => {
-  const tab = device(api.url);
+  const tab = device(world.api.url);
   await tab.signIn('editor');
-  const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: net });
-  stop = queue.start();
-  api.delayMs = 200;
-  api.rule = ({ method, path }) =>
+  const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: world.net });
+  world.stops.push(queue.start());
+  world.api.delayMs = 200;
+  world.api.rule = ({ method, path }) =>
     method === 'PATCH' && path.endsWith('/products/1') ? 'late-answer' : undefined;
   const slow = tab.client.patch('/products/1', { stock: 11 });
-  await until(() => api.requests.some((r) => r.path.endsWith('/products/1')));
+  await until(() => world.api.requests.some((r) => r.path.endsWith('/products/1')));
   const other = await tab.client.patch('/products/2', { stock: 22 });
   expect(other.success).toBe(true);
   // Sent while the first is still unanswered: it waits, then goes once the first is answered.
   const same = tab.client.patch('/products/1', { stock: 12 });
   await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(api.requests.filter((r) => r.path.endsWith('/products/1'))).toHaveLength(1);
+  expect(world.api.requests.filter((r) => r.path.endsWith('/products/1'))).toHaveLength(1);
   expect((await slow).success).toBe(true);
   expect((await same).success).toBe(true);
-  expect(api.rows('products').find((row) => Number(row.id) === 1)?.stock).toBe(12);
+  expect(world.api.rows('products').find((row) => Number(row.id) === 1)?.stock).toBe(12);
 });

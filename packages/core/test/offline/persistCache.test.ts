@@ -4,18 +4,10 @@
  */
 import { MemoryStorage, type StorageAdapter } from '@bridgekit/core';
 import { type CacheLike, type PersistCacheOptions, persistCache } from '@bridgekit/core/offline';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Api, type Device, device, pause, startApi, until } from './offlineFixture';
+import { describe, expect, it } from 'vitest';
+import { type Device, device, offlineWorldPerTest, pause, until } from './offlineFixture';
 
-let api: Api;
-const stops: Array<() => void> = [];
-beforeEach(async () => {
-  api = await startApi();
-});
-afterEach(async () => {
-  for (const stop of stops.splice(0)) stop();
-  await api.close();
-});
+const world = offlineWorldPerTest();
 
 /** Storage that counts its writes. */
 function countingStorage(): StorageAdapter & { writes: string[] } {
@@ -36,7 +28,7 @@ function persisted(
 ): { cache: CacheLike; restored: Promise<void> } {
   const persister = persistCache(options)({ instances });
   const cache = persister.provider();
-  stops.push(persister.start());
+  world.stops.push(persister.start());
   return { cache, restored: persister.restored };
 }
 
@@ -52,7 +44,7 @@ const swrKey = (key: unknown[]) => JSON.stringify(key);
 describe('persistCache', () => {
   it('saves the Bridgekit entries about once a second and restores them in a new cache', async () => {
     const storage = countingStorage();
-    const tab = device(api.url, storage);
+    const tab = device(world.api.url, storage);
     await tab.signIn('editor');
     const first = persisted({ default: tab });
     await first.restored;
@@ -65,7 +57,7 @@ describe('persistCache', () => {
     await until(() => storage.writes.includes('bridgekit_cache'), 3000);
     expect(storage.writes.filter((k) => k === 'bridgekit_cache')).toHaveLength(1);
 
-    const reload = persisted({ default: device(api.url, storage) });
+    const reload = persisted({ default: device(world.api.url, storage) });
     await reload.restored;
     expect(reload.cache.get(swrKey(listKey('default', 3)))).toEqual({
       data: { data: [{ id: 3 }] },
@@ -76,7 +68,7 @@ describe('persistCache', () => {
 
   it("removes an instance's saved entries when its user signs out", async () => {
     const storage = new MemoryStorage();
-    const tab = device(api.url, storage);
+    const tab = device(world.api.url, storage);
     await tab.signIn('editor');
     const first = persisted({ default: tab });
     await first.restored;
@@ -90,7 +82,7 @@ describe('persistCache', () => {
 
   it('another user never gets the saved entries of the previous one', async () => {
     const storage = new MemoryStorage();
-    const editor = device(api.url, storage);
+    const editor = device(world.api.url, storage);
     await editor.signIn('editor');
     const first = persisted({ default: editor });
     await first.restored;
@@ -98,11 +90,11 @@ describe('persistCache', () => {
       data: ['editor data'],
       _k: listKey('default', 1),
     });
-    for (const stop of stops.splice(0)) stop(); // saves at once
+    for (const stop of world.stops.splice(0)) stop(); // saves at once
     await pause(50);
     expect(await storage.getItem('bridgekit_cache')).toContain('editor data');
     // The app starts again with another user signed in (another device state, same storage).
-    const admin = device(api.url, storage);
+    const admin = device(world.api.url, storage);
     await admin.signIn('admin');
     const second = persisted({ default: admin });
     await second.restored;
@@ -112,37 +104,40 @@ describe('persistCache', () => {
 
   it('drops entries older than maxAge and a cache saved under another buster', async () => {
     const storage = new MemoryStorage();
-    const tab = device(api.url, storage);
+    const tab = device(world.api.url, storage);
     await tab.signIn('editor');
     const first = persisted({ default: tab }, { buster: 'v1', maxAge: 200 });
     await first.restored;
     first.cache.set(swrKey(listKey('default', 1)), { data: ['old'], _k: listKey('default', 1) });
-    for (const stop of stops.splice(0)) stop();
+    for (const stop of world.stops.splice(0)) stop();
     await pause(50);
-    const again = persisted({ default: device(api.url, storage) }, { buster: 'v2' });
+    const again = persisted({ default: device(world.api.url, storage) }, { buster: 'v2' });
     await again.restored;
     expect(again.cache.get(swrKey(listKey('default', 1)))).toBeUndefined();
 
     const writer = persisted({ default: tab }, { buster: 'v1', maxAge: 200 });
     await writer.restored;
     writer.cache.set(swrKey(listKey('default', 2)), { data: ['aging'], _k: listKey('default', 2) });
-    for (const stop of stops.splice(0)) stop();
+    for (const stop of world.stops.splice(0)) stop();
     await pause(300);
-    const late = persisted({ default: device(api.url, storage) }, { buster: 'v1', maxAge: 200 });
+    const late = persisted(
+      { default: device(world.api.url, storage) },
+      { buster: 'v1', maxAge: 200 },
+    );
     await late.restored;
     expect(late.cache.get(swrKey(listKey('default', 2)))).toBeUndefined();
   });
 
   it("keeps each instance's entries under its own storage key", async () => {
     const storage = new MemoryStorage();
-    const primary = device(api.url, storage);
+    const primary = device(world.api.url, storage);
     await primary.signIn('editor');
-    const billing = device(api.url, storage, 'billing:');
+    const billing = device(world.api.url, storage, 'billing:');
     const both = persisted({ default: primary, billing });
     await both.restored;
     both.cache.set(swrKey(listKey('default', 1)), { data: ['main'], _k: listKey('default', 1) });
     both.cache.set(swrKey(listKey('billing', 1)), { data: ['bills'], _k: listKey('billing', 1) });
-    for (const stop of stops.splice(0)) stop();
+    for (const stop of world.stops.splice(0)) stop();
     await pause(50);
     const main = await storage.getItem('bridgekit_cache');
     expect(main).toContain('"main"');

@@ -6,28 +6,10 @@
  */
 import type { BridgeEvent, QueueEvent } from '@bridgekit/core';
 import { offlineQueue, type OfflineQueue, type OfflineQueueOptions } from '@bridgekit/core/offline';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import {
-  type Api,
-  connectivitySwitch,
-  type Device,
-  device,
-  type Switch,
-  startApi,
-  until,
-} from './offlineFixture';
+import { expect, it } from 'vitest';
+import { type Device, device, until, offlineWorldPerTest } from './offlineFixture';
 
-let api: Api;
-let net: Switch;
-const stops: Array<() => void> = [];
-beforeEach(async () => {
-  api = await startApi();
-  net = connectivitySwitch(true);
-});
-afterEach(async () => {
-  for (const stop of stops.splice(0)) stop();
-  await api.close();
-});
+const world = offlineWorldPerTest();
 
 interface Watched {
   tab: Device;
@@ -53,12 +35,16 @@ const FIELDS = new Set([
 
 /** A signed-in device with its queue started, and a listener on its client. */
 async function watched(options: OfflineQueueOptions = {}): Promise<Watched> {
-  const tab = device(api.url);
+  const tab = device(world.api.url);
   await tab.signIn('editor');
-  const queue = offlineQueue(options)({ client: tab.client, auth: tab.auth, connectivity: net });
-  stops.push(queue.start());
+  const queue = offlineQueue(options)({
+    client: tab.client,
+    auth: tab.auth,
+    connectivity: world.net,
+  });
+  world.stops.push(queue.start());
   const all: BridgeEvent[] = [];
-  stops.push(tab.client.observe((event) => all.push(event)));
+  world.stops.push(tab.client.observe((event) => all.push(event)));
   const events = () => all.filter((event): event is QueueEvent => event.type === 'queue');
   return { tab, queue, events, all };
 }
@@ -68,7 +54,7 @@ const kinds = (events: readonly QueueEvent[]) => events.map((event) => event.kin
 
 it('a write kept offline is queued with its key and why; back online it is sent once and applied', async () => {
   const { tab, queue, events } = await watched();
-  net.set(false);
+  world.net.set(false);
   const res = await tab.client.post('/products', { name: 'Seen lamp', price: 3 });
   expect(res.code).toBe('QUEUED');
   const key = queue.getState().pending[0]!.id;
@@ -79,19 +65,19 @@ it('a write kept offline is queued with its key and why; back online it is sent 
       time: expect.any(Number),
       key,
       method: 'POST',
-      url: `${api.url}/products`,
+      url: `${world.api.url}/products`,
       reason: 'Offline',
     },
   ]);
 
-  net.set(true);
+  world.net.set(true);
   await until(() => kinds(events()).includes('applied'));
   expect(events().slice(1)).toEqual([
     expect.objectContaining({ kind: 'sent', key, method: 'POST', attempts: 1 }),
     expect.objectContaining({
       kind: 'applied',
       key,
-      url: `${api.url}/products`,
+      url: `${world.api.url}/products`,
       attempts: 1,
       status: 201,
     }),
@@ -107,14 +93,14 @@ it('a write kept offline is queued with its key and why; back online it is sent 
 
 it('a write whose try got no answer is queued after its first attempt, with the error', async () => {
   const { tab, events } = await watched({ retryDelay: 60_000 });
-  api.mode = 'cut';
+  world.api.mode = 'cut';
   const res = await tab.client.patch('/products/1', { stock: 42 });
   expect(res.code).toBe('QUEUED');
   expect(events()).toEqual([
     expect.objectContaining({
       kind: 'queued',
       method: 'PATCH',
-      url: `${api.url}/products/1`,
+      url: `${world.api.url}/products/1`,
       attempts: 1,
       status: 0,
       reason: expect.stringMatching(/^Network error/),
@@ -124,9 +110,9 @@ it('a write whose try got no answer is queued after its first attempt, with the 
 
 it('a write the server refuses is parked in failed with the status and the error', async () => {
   const { tab, queue, events } = await watched();
-  net.set(false);
+  world.net.set(false);
   await tab.client.patch('/products/999999', { stock: 1 });
-  net.set(true);
+  world.net.set(true);
   await until(() => queue.getState().failed.length === 1);
   const error = queue.getState().failed[0]!.error;
   expect(kinds(events())).toEqual(['queued', 'sent', 'parked']);
@@ -135,10 +121,10 @@ it('a write the server refuses is parked in failed with the status and the error
 
 it('a write that ran out of attempts is parked in failed after the last one', async () => {
   const { tab, queue, events } = await watched({ maxAttempts: 2, retryDelay: 20 });
-  net.set(false);
+  world.net.set(false);
   await tab.client.post('/products', { name: 'Unlucky', price: 1 });
-  api.mode = 'unavailable';
-  net.set(true);
+  world.api.mode = 'unavailable';
+  world.net.set(true);
   await until(() => queue.getState().failed.length === 1);
   expect(kinds(events())).toEqual(['queued', 'sent', 'sent', 'parked']);
   expect(events()[3]).toMatchObject({
@@ -151,17 +137,17 @@ it('a write that ran out of attempts is parked in failed after the last one', as
 it('a write to a record someone changed since it was read is reported as a conflict', async () => {
   const { tab, queue, events } = await watched();
   await tab.client.get('/products/2');
-  net.set(false);
+  world.net.set(false);
   await tab.client.patch('/products/2', { stock: 7 });
-  const other = device(api.url);
+  const other = device(world.api.url);
   await other.signIn('admin');
   expect((await other.client.patch('/products/2', { stock: 8 })).success).toBe(true);
-  net.set(true);
+  world.net.set(true);
   await until(() => queue.getState().conflicts.length === 1);
   expect(kinds(events())).toEqual(['queued', 'sent', 'conflict']);
   expect(events()[2]).toMatchObject({
     method: 'PATCH',
-    url: `${api.url}/products/2`,
+    url: `${world.api.url}/products/2`,
     attempts: 1,
     status: 412,
     reason: queue.getState().conflicts[0]!.error,
@@ -170,10 +156,10 @@ it('a write to a record someone changed since it was read is reported as a confl
 
 it('a write older than maxAge is parked in expired, unsent', async () => {
   const { tab, queue, events } = await watched({ maxAge: 50 });
-  net.set(false);
+  world.net.set(false);
   await tab.client.post('/products', { name: 'Too old', price: 1 });
   await new Promise((resolve) => setTimeout(resolve, 60));
-  net.set(true);
+  world.net.set(true);
   await until(() => queue.getState().expired.length === 1);
   expect(kinds(events())).toEqual(['queued', 'parked']);
   expect(events()[1]).toMatchObject({ reason: 'expired: queued more than 50 ms ago' });
@@ -182,10 +168,10 @@ it('a write older than maxAge is parked in expired, unsent', async () => {
 
 it('reports nothing once the listener stopped', async () => {
   const { tab, queue, events, all } = await watched();
-  stops.pop()!(); // the listener
-  net.set(false);
+  world.stops.pop()!(); // the listener
+  world.net.set(false);
   await tab.client.post('/products', { name: 'Unheard', price: 1 });
-  net.set(true);
+  world.net.set(true);
   await until(() => queue.getState().pending.length === 0);
   expect(events()).toEqual([]);
   expect(all).toEqual([]);

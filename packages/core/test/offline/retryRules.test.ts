@@ -4,38 +4,26 @@
  * the whole queue: a write made during the wait is queued, not sent, and starts no replay.
  */
 import { offlineQueue } from '@bridgekit/core/offline';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type Api,
-  connectivitySwitch,
-  device,
-  type Switch,
-  startApi,
-  until,
-} from './offlineFixture';
+import { describe, expect, it } from 'vitest';
+import { device, until, offlineWorldPerTest } from './offlineFixture';
 
-let api: Api;
-let net: Switch;
-let stop: (() => void) | undefined;
-beforeEach(async () => {
-  api = await startApi();
-  net = connectivitySwitch(true);
-});
-afterEach(async () => {
-  stop?.();
-  await api.close();
-});
+const world = offlineWorldPerTest();
 
 async function signedInQueue(options: Parameters<typeof offlineQueue>[0] = {}) {
-  const tab = device(api.url);
+  const tab = device(world.api.url);
   await tab.signIn('editor');
-  const queue = offlineQueue(options)({ client: tab.client, auth: tab.auth, connectivity: net });
-  stop = queue.start();
+  const queue = offlineQueue(options)({
+    client: tab.client,
+    auth: tab.auth,
+    connectivity: world.net,
+  });
+  world.stops.push(queue.start());
   return { tab, queue };
 }
 
-const named = (name: string) => api.rows('products').filter((row) => row.name === name);
-const posts = () => api.requests.filter((r) => r.method === 'POST' && r.path === '/api/products');
+const named = (name: string) => world.api.rows('products').filter((row) => row.name === name);
+const posts = () =>
+  world.api.requests.filter((r) => r.method === 'POST' && r.path === '/api/products');
 
 describe.each([
   ['seconds', () => '2'],
@@ -43,15 +31,15 @@ describe.each([
 ])('Retry-After as %s', (_name, retryAfter) => {
   it('holds the whole queue: a new write waits in it, unsent, and both go when the wait ends', async () => {
     const { tab, queue } = await signedInQueue({ retryDelay: 60_000 });
-    net.set(false);
+    world.net.set(false);
     await tab.client.post('/products', { name: 'Asked to wait', price: 1 });
-    api.mode = 'unavailable';
-    api.retryAfter = retryAfter();
-    net.set(true);
+    world.api.mode = 'unavailable';
+    world.api.retryAfter = retryAfter();
+    world.net.set(true);
     await until(() => queue.getState().heldUntil > Date.now());
     const { heldUntil } = queue.getState();
     expect(heldUntil).toBeLessThanOrEqual(Date.now() + 3000);
-    api.mode = 'pass';
+    world.api.mode = 'pass';
     const tries = posts().length;
     const res = await tab.client.post('/products', { name: 'During the wait', price: 1 });
     expect(res.code).toBe('QUEUED');
@@ -75,11 +63,11 @@ describe("the client's retry classes", () => {
     [408, 'pending'],
   ] as const)('a %i answering a replay leaves the write %s', async (status, list) => {
     const { tab, queue } = await signedInQueue({ retryDelay: 60_000 });
-    net.set(false);
+    world.net.set(false);
     await tab.client.post('/products', { name: `Answered ${status}`, price: 1 });
-    api.mode = 'unavailable';
-    api.status = status;
-    net.set(true);
+    world.api.mode = 'unavailable';
+    world.api.status = status;
+    world.net.set(true);
     await until(() => posts().length === 1);
     await until(() => queue.getState()[list][0]?.attempts === 1);
     expect(queue.getState()[list === 'failed' ? 'pending' : 'failed']).toEqual([]);

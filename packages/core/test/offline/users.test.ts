@@ -7,52 +7,35 @@
  */
 import { createAuthLifecycle } from '@bridgekit/core/auth';
 import { offlineQueue } from '@bridgekit/core/offline';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type Api,
-  connectivitySwitch,
-  type Device,
-  device,
-  type Switch,
-  startApi,
-  until,
-} from './offlineFixture';
+import { describe, expect, it } from 'vitest';
+import { type Device, device, until, offlineWorldPerTest } from './offlineFixture';
 
-let api: Api;
-let net: Switch;
-const stops: Array<() => void> = [];
-beforeEach(async () => {
-  api = await startApi();
-  net = connectivitySwitch(true);
-});
-afterEach(async () => {
-  for (const stop of stops.splice(0)) stop();
-  await api.close();
-});
+const world = offlineWorldPerTest();
 
-const stockOf = (id: number) => api.rows('products').find((row) => Number(row.id) === id)?.stock;
-const patches = () => api.requests.filter((r) => r.method === 'PATCH');
+const stockOf = (id: number) =>
+  world.api.rows('products').find((row) => Number(row.id) === id)?.stock;
+const patches = () => world.api.requests.filter((r) => r.method === 'PATCH');
 
 describe.each([
   ['without the auth lifecycle', false],
   ['with the auth lifecycle', true],
 ])("A's replay answered after A signed out and B signed in (%s)", (_name, lifecycle) => {
   it('is not applied under B, does not sign B out, and goes under A when A is back', async () => {
-    const tab: Device = device(api.url);
+    const tab: Device = device(world.api.url);
     const account = lifecycle ? createAuthLifecycle(tab.auth) : undefined;
-    if (account) stops.push(() => account.dispose());
+    if (account) world.stops.push(() => account.dispose());
     await tab.signIn('editor');
     const sessionOfA = await tab.client.getSessionId();
-    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: net });
-    stops.push(queue.start());
-    net.set(false);
+    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: world.net });
+    world.stops.push(queue.start());
+    world.net.set(false);
     expect((await tab.client.patch('/products/3', { stock: 303 })).code).toBe('QUEUED');
     const before = stockOf(3);
 
     // The replay's request is held on the way; meanwhile A signs out and B signs in.
-    api.delayMs = 300;
-    api.rule = ({ method }) => (method === 'PATCH' ? 'late-pass' : undefined);
-    net.set(true);
+    world.api.delayMs = 300;
+    world.api.rule = ({ method }) => (method === 'PATCH' ? 'late-pass' : undefined);
+    world.net.set(true);
     await until(() => patches().length === 1);
     await tab.auth.logout();
     await tab.signIn('admin');
@@ -67,7 +50,7 @@ describe.each([
     expect(stockOf(3)).toBe(before);
     expect(queue.getState()).toMatchObject({ pending: [], failed: [], waitingForOthers: 1 });
     // B's own writes still go: the queue holds A's, not B's.
-    api.rule = undefined;
+    world.api.rule = undefined;
     expect((await tab.client.patch('/products/4', { stock: 404 })).success).toBe(true);
 
     await tab.auth.logout();
@@ -86,21 +69,21 @@ describe.each([
 
 describe('a write waits for its user', () => {
   it('a replay that would start after the user changed is not sent at all', async () => {
-    const tab = device(api.url);
+    const tab = device(world.api.url);
     await tab.signIn('editor');
-    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: net });
-    stops.push(queue.start());
-    net.set(false);
+    const queue = offlineQueue()({ client: tab.client, auth: tab.auth, connectivity: world.net });
+    world.stops.push(queue.start());
+    world.net.set(false);
     await tab.client.post('/products', { name: "Editor's lamp", price: 1 });
     await tab.client.post('/products', { name: "Editor's desk", price: 1 });
     await tab.auth.logout();
     expect(queue.getState()).toMatchObject({ pending: [], waitingForOthers: 2 });
     await tab.signIn('viewer');
-    net.set(true);
+    world.net.set(true);
     await queue.replay();
-    expect(api.requests.filter((r) => r.method === 'POST' && r.path === '/api/products')).toEqual(
-      [],
-    );
+    expect(
+      world.api.requests.filter((r) => r.method === 'POST' && r.path === '/api/products'),
+    ).toEqual([]);
     expect(queue.getState()).toMatchObject({ pending: [], waitingForOthers: 2 });
     await tab.auth.logout();
     await tab.signIn('editor');
@@ -108,7 +91,7 @@ describe('a write waits for its user', () => {
       () => queue.getState().pending.length === 0 && queue.getState().waitingForOthers === 0,
     );
     expect(
-      api.rows('products').filter((row) => String(row.name).startsWith("Editor's")),
+      world.api.rows('products').filter((row) => String(row.name).startsWith("Editor's")),
     ).toHaveLength(2);
   });
 });
