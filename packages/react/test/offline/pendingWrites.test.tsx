@@ -29,6 +29,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { device } from '../../../core/test/offline/offlineFixture';
 import { offlineWorldPerTest, type Product } from './referenceApi';
+import { Record } from './views';
 
 const world = offlineWorldPerTest();
 const { setOnline } = world;
@@ -88,21 +89,6 @@ function List() {
         Add
       </button>
     </>
-  );
-}
-
-/** A record as its pending writes leave it, and the kind of the change that waits for it. */
-function Record({ id }: { id: string }) {
-  const products = useBridgeApi<Product>({ endpoint: '/products' });
-  const { data } = useBridgeQuery(products, 'get', { id });
-  const pending = usePendingWrites<Product>('/products');
-  const shown = pending.record(data);
-  const change = shown && pending.changeOf(shown);
-  return (
-    <p>
-      record {shown?.stock ?? '…'}
-      {change && ` (${change.kind})`}
-    </p>
   );
 }
 
