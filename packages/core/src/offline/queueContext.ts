@@ -67,9 +67,20 @@ export interface QueueContext {
   reload(): Promise<void>;
   /** Whether `userId` has writes waiting to be sent, as the store holds them now. */
   hasPending(userId: string | null): Promise<boolean>;
-  /** Tells other tabs to read the store again; set while the queue runs. */
-  announce: () => void;
+  /**
+   * Holds the queue until `until` (the server's `Retry-After`), in this tab and in the others:
+   * the later of two holds wins.
+   */
+  hold(until: number): void;
+  /**
+   * Tells other tabs what changed: the store (read it again), or the server's wait (a hold).
+   * Set while the queue runs.
+   */
+  announce: (message?: TabMessage) => void;
 }
+
+/** What a queue tells the other tabs: `'changed'` (read the store again), or the server's wait. */
+export type TabMessage = 'changed' | { readonly heldUntil: number };
 
 /**
  * The context of a new queue, before it starts.
@@ -191,6 +202,11 @@ export function createQueueContext(
       context.announce();
     },
     reload,
+    hold(until) {
+      if (until <= state.model.heldUntil) return;
+      state.dispatch({ type: 'held', until });
+      context.announce({ heldUntil: until });
+    },
     async hasPending(user) {
       const waits = (writes: readonly StoredWrite[]) =>
         writes.some((w) => w.userId === user && w.status === 'pending');

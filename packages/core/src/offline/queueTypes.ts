@@ -125,7 +125,8 @@ export interface OfflineQueueState {
   readonly waitingForOthers: number;
   /**
    * Until when (ms since the epoch) the server asked the queue to wait (`Retry-After`): no write
-   * is sent before, new ones are queued. `0` when no such wait holds it.
+   * is sent before, new ones are queued. A wait one tab hears holds the app's other tabs too.
+   * `0` when no such wait holds it.
    */
   readonly heldUntil: number;
 }

@@ -187,7 +187,7 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
         const asked = serverAskedWait(response);
         if (asked !== undefined) {
           // The server's wait holds the whole queue: nothing is sent before it ends.
-          state.dispatch({ type: 'held', until: Date.now() + asked });
+          context.hold(Date.now() + asked);
           later(asked);
         } else {
           retryLater(attempts);

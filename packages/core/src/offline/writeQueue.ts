@@ -6,7 +6,7 @@
  * Here: what `start()` opens and the user's actions.
  */
 import { checkChoice, settle } from './conflicts';
-import { createQueueContext } from './queueContext';
+import { createQueueContext, type TabMessage } from './queueContext';
 import { queueMiddleware } from './queueMiddleware';
 import type { OfflineQueue, OfflineQueueHost, OfflineQueueOptions } from './queueTypes';
 import { recordVersions } from './recordVersions';
@@ -47,14 +47,27 @@ export function createOfflineQueue(
     void loop.replay();
   };
 
-  /** Other tabs tell of their changes on a channel: read the store again. */
+  /**
+   * Other tabs tell of their changes on a channel: read the store again. A tab the server asked
+   * to wait tells the others, which hold their replays and new writes until the same time.
+   */
   const listenToTabs = (): (() => void) => {
     if (typeof BroadcastChannel !== 'function') return () => {};
     const channel = new BroadcastChannel(settings.lock);
-    channel.onmessage = () => void context.reload();
+    channel.onmessage = ({ data }: MessageEvent<TabMessage>) => {
+      if (typeof data === 'object' && data !== null && typeof data.heldUntil === 'number') {
+        if (data.heldUntil > state.model.heldUntil) {
+          state.dispatch({ type: 'held', until: data.heldUntil });
+          // The replay sees the hold and comes back when it ends, even if the other tab closes.
+          void loop.replay();
+        }
+        return;
+      }
+      void context.reload();
+    };
     // Node's channel keeps the process alive; tabs do not need that.
     (channel as { unref?: () => void }).unref?.();
-    context.announce = () => channel.postMessage('changed');
+    context.announce = (message = 'changed') => channel.postMessage(message);
     return () => {
       context.announce = () => {};
       channel.close();

@@ -56,6 +56,42 @@ describe.each([
   }, 15_000);
 });
 
+it("another tab holds too: its new write waits, unsent, until the server's wait ends, then goes once", async () => {
+  const a = await signedInQueue({ retryDelay: 60_000 });
+  // A second tab: its own client and storage, the same queue (base URL and storage key).
+  const b = await signedInQueue({ retryDelay: 60_000 });
+  world.net.set(false);
+  await a.tab.client.post('/products', { name: 'Asked to wait in A', price: 1 });
+  world.api.mode = 'unavailable';
+  world.api.retryAfter = '2';
+  world.net.set(true);
+  await until(() => b.queue.getState().heldUntil > Date.now());
+  const { heldUntil } = b.queue.getState();
+  expect(heldUntil).toBe(a.queue.getState().heldUntil);
+  world.api.mode = 'pass';
+  // When each create reaches the server from now on.
+  const sentAt: number[] = [];
+  world.api.rule = ({ method }) => {
+    if (method === 'POST') sentAt.push(Date.now());
+    return undefined;
+  };
+  const tries = posts().length;
+  const res = await b.tab.client.post('/products', { name: 'Made in B during the wait', price: 1 });
+  expect(res.code).toBe('QUEUED');
+  expect(res.error).toMatch(/^The server asked to wait/);
+  await b.queue.replay();
+  expect(posts()).toHaveLength(tries);
+  await until(() => Date.now() >= heldUntil);
+  // B's own replay comes back when the wait ends, whatever A does.
+  await until(() => b.queue.getState().pending.length === 0);
+  expect(named('Made in B during the wait')).toHaveLength(1);
+  await until(() => a.queue.getState().pending.length === 0);
+  expect(named('Asked to wait in A')).toHaveLength(1);
+  // Nothing of either tab reached the server before the wait ended.
+  expect(sentAt.length).toBeGreaterThanOrEqual(2);
+  for (const at of sentAt) expect(at).toBeGreaterThanOrEqual(heldUntil);
+}, 15_000);
+
 describe("the client's retry classes", () => {
   it.each([
     [425, 'pending'],
