@@ -73,14 +73,21 @@ export interface QueueContext {
    */
   hold(until: number): void;
   /**
-   * Tells other tabs what changed: the store (read it again), or the server's wait (a hold).
-   * Set while the queue runs.
+   * Tells other tabs what changed: the store (read it again), a write the server applied (with
+   * its answer), or the server's wait (a hold). Set while the queue runs.
    */
   announce: (message?: TabMessage) => void;
 }
 
-/** What a queue tells the other tabs: `'changed'` (read the store again), or the server's wait. */
-export type TabMessage = 'changed' | { readonly heldUntil: number };
+/**
+ * What a queue tells the other tabs: `'changed'` (read the store again), a write the server
+ * applied with the `data` of its answer (show it as applied and read its queries again), or the
+ * server's wait.
+ */
+export type TabMessage =
+  | 'changed'
+  | { readonly applied: StoredWrite; readonly record: unknown }
+  | { readonly heldUntil: number };
 
 /**
  * The context of a new queue, before it starts.
@@ -199,7 +206,7 @@ export function createQueueContext(
     async applied(write, record) {
       await storing(async () => store?.remove(write.id));
       state.dispatch({ type: 'applied', applied: { write, record } });
-      context.announce();
+      context.announce({ applied: write, record });
     },
     reload,
     hold(until) {

@@ -34,6 +34,11 @@ export interface ReplayLoop {
    * what `onApplied` returned (the reading, when it is a promise).
    */
   changed(write: StoredWrite): unknown;
+  /**
+   * A write another tab replayed and the server applied: shown as applied here too, with the
+   * server's `record`, until this tab's queries were read again (another user's: only removed).
+   */
+  appliedElsewhere(write: StoredWrite, record: unknown): void;
 }
 
 /** The server's record a write conflicts with, from the answer (none: it was deleted). */
@@ -249,6 +254,14 @@ export function createReplayLoop(context: QueueContext): ReplayLoop {
     replay,
     retryLater,
     changed,
+    appliedElsewhere(write, record) {
+      if (write.userId !== context.userId()) {
+        state.dispatch({ type: 'removed', id: write.id });
+        return;
+      }
+      state.dispatch({ type: 'applied', applied: { write, record } });
+      holdUntilRead(write, changed(write));
+    },
     start(onApplied) {
       running = { abort: new AbortController(), onApplied };
     },

@@ -48,13 +48,19 @@ export function createOfflineQueue(
   };
 
   /**
-   * Other tabs tell of their changes on a channel: read the store again. A tab the server asked
-   * to wait tells the others, which hold their replays and new writes until the same time.
+   * Other tabs tell of their changes on a channel: read the store again. A write another tab
+   * replayed is shown as applied, and this tab's queries are read again, as if it had replayed
+   * it. A tab the server asked to wait tells the others, which hold their replays and new writes
+   * until the same time.
    */
   const listenToTabs = (): (() => void) => {
     if (typeof BroadcastChannel !== 'function') return () => {};
     const channel = new BroadcastChannel(settings.lock);
     channel.onmessage = ({ data }: MessageEvent<TabMessage>) => {
+      if (typeof data === 'object' && data !== null && 'applied' in data) {
+        loop.appliedElsewhere(data.applied, data.record);
+        return;
+      }
       if (typeof data === 'object' && data !== null && typeof data.heldUntil === 'number') {
         if (data.heldUntil > state.model.heldUntil) {
           state.dispatch({ type: 'held', until: data.heldUntil });
