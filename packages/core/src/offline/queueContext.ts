@@ -68,10 +68,11 @@ export interface QueueContext {
   /** Whether `userId` has writes waiting to be sent, as the store holds them now. */
   hasPending(userId: string | null): Promise<boolean>;
   /**
-   * Holds the queue until `until` (the server's `Retry-After`), in this tab and in the others:
-   * the later of two holds wins.
+   * Holds the queue until `until` (the server's `Retry-After`): the later of two holds wins.
+   * A hold heard here is told to the other tabs; one another tab told (`'told'`) is not told
+   * back. Returns whether it holds longer now.
    */
-  hold(until: number): void;
+  hold(until: number, from?: 'heard' | 'told'): boolean;
   /**
    * Tells other tabs what changed: the store (read it again), a write the server applied (with
    * its answer), or the server's wait (a hold). Set while the queue runs.
@@ -209,10 +210,11 @@ export function createQueueContext(
       context.announce({ applied: write, record });
     },
     reload,
-    hold(until) {
-      if (until <= state.model.heldUntil) return;
+    hold(until, from = 'heard') {
+      if (until <= state.model.heldUntil) return false;
       state.dispatch({ type: 'held', until });
-      context.announce({ heldUntil: until });
+      if (from === 'heard') context.announce({ heldUntil: until });
+      return true;
     },
     async hasPending(user) {
       const waits = (writes: readonly StoredWrite[]) =>

@@ -57,19 +57,14 @@ export function createOfflineQueue(
     if (typeof BroadcastChannel !== 'function') return () => {};
     const channel = new BroadcastChannel(settings.lock);
     channel.onmessage = ({ data }: MessageEvent<TabMessage>) => {
-      if (typeof data === 'object' && data !== null && 'applied' in data) {
+      if (typeof data !== 'object' || data === null) {
+        void context.reload();
+      } else if ('applied' in data) {
         loop.appliedElsewhere(data.applied, data.record);
-        return;
+      } else if (context.hold(data.heldUntil, 'told')) {
+        // The replay sees the hold and comes back when it ends, even if the other tab closes.
+        void loop.replay();
       }
-      if (typeof data === 'object' && data !== null && typeof data.heldUntil === 'number') {
-        if (data.heldUntil > state.model.heldUntil) {
-          state.dispatch({ type: 'held', until: data.heldUntil });
-          // The replay sees the hold and comes back when it ends, even if the other tab closes.
-          void loop.replay();
-        }
-        return;
-      }
-      void context.reload();
     };
     // Node's channel keeps the process alive; tabs do not need that.
     (channel as { unref?: () => void }).unref?.();
