@@ -1,9 +1,10 @@
 // Runs one README example (an ES module, the path given as the only argument) and says
 // whether it did what the README shows: it fails when the module throws or rejects, when a
-// promise rejects unhandled, when a request gets an HTTP error status or no answer, when it
-// logs an `ApiResponse` with `success: false`, or when it reaches a `console.error` (the
-// examples' failure branch). Exits 0 or 1 once the module's top level is done: timers an
-// example leaves behind (a session refresh, say) do not keep it alive.
+// promise rejects unhandled, when a request gets an HTTP error status or no answer (a request
+// the example's code aborted is not counted), when it logs an `ApiResponse` with
+// `success: false`, or when it reaches a `console.error` (the examples' failure branch). Exits 0
+// or 1 once the module's top level is done: timers an example leaves behind (a session refresh,
+// say) do not keep it alive.
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 
@@ -36,7 +37,11 @@ globalThis.fetch = async function fetch(input, init) {
     }
     return response;
   } catch (error) {
-    fail(`${what} got no answer: ${error?.message ?? error}`);
+    // A read the example's own code called off (a hook whose key changed aborts its request)
+    // is not a request the server left unanswered; a time-out is.
+    const signal = init?.signal ?? input?.signal;
+    const calledOff = signal?.aborted && signal.reason?.name !== 'TimeoutError';
+    if (!calledOff) fail(`${what} got no answer: ${error?.message ?? error}`);
     throw error;
   } finally {
     globalThis.__bkReadmeInFlight--;

@@ -188,6 +188,26 @@ console.log(res.status);`;
     const refused = run('refused', `await fetch('http://127.0.0.1:9/').catch(() => {});`);
     expect(refused.status).toBe(1);
     expect(refused.output).toMatch(/got no answer/);
+    // A request the example itself aborted (a hook whose key changed) is not left unanswered.
+    const aborted = `import { createServer } from 'node:http';
+const s = createServer(() => {});
+await new Promise((r) => s.listen(0, '127.0.0.1', r));
+const controller = new AbortController();
+const pending = fetch('http://127.0.0.1:' + s.address().port + '/slow', { signal: controller.signal });
+controller.abort();
+await pending.catch(() => {});
+s.closeAllConnections();
+s.close();`;
+    expect(run('aborted', aborted).status).toBe(0);
+    // A time-out is.
+    const timedOut = run(
+      'timed-out',
+      aborted
+        .replace('controller.abort();', '')
+        .replace('controller.signal', 'AbortSignal.timeout(50)'),
+    );
+    expect(timedOut.status).toBe(1);
+    expect(timedOut.output).toMatch(/\/slow got no answer/);
   });
   it('fails on a success: false body, passes a status the block expects', () => {
     const answer = (status, body) => `import { createServer } from 'node:http';
