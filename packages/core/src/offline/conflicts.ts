@@ -54,13 +54,13 @@ export function settle(write: StoredWrite, choice: ConflictChoice): StoredWrite 
   };
 }
 
-/** The fields whose values differ between two records (JSON equality). */
+/** Whether two field values differ (JSON equality). */
+const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+
+/** The fields whose values differ between two records, a field one of them lacks included. */
 function changedFields(from: Record<string, unknown>, to: Record<string, unknown>): Set<string> {
   const fields = new Set([...Object.keys(from), ...Object.keys(to)]);
-  for (const field of fields) {
-    if (JSON.stringify(from[field]) === JSON.stringify(to[field])) fields.delete(field);
-  }
-  return fields;
+  return new Set([...fields].filter((field) => differs(from[field], to[field])));
 }
 
 /**
@@ -68,8 +68,10 @@ function changedFields(from: Record<string, unknown>, to: Record<string, unknown
  * `undefined` (the user decides). The other change is the record as the user saw it (`base`)
  * against the server's. A `PATCH` whose fields the other change left alone is sent as it is on
  * the new version (`'mine'`); a `PUT` becomes the server's record with the fields the user
- * changed (or removed). A `DELETE` (or `POST`), a deleted record, or a write without its
- * `base` is left to the user.
+ * changed: those its body sets to another value than `base`'s. A field the body leaves out is
+ * not the user's change (a form sends the fields it shows; the backend's own, such as
+ * `updated_at`, change with every write) and keeps the server's value. A `DELETE` (or `POST`), a
+ * deleted record, or a write without its `base` is left to the user.
  *
  * @example
  * mergeDisjoint({ ...write, method: 'PATCH', body: { price: 12 }, base: { price: 10, stock: 4 }, theirs: { record: { price: 10, stock: 9 } } })
@@ -85,12 +87,9 @@ export function mergeDisjoint(write: StoredWrite): ConflictChoice | undefined {
   const theirs = changedFields(base, server);
   const touches = (fields: Iterable<string>) => [...fields].some((field) => theirs.has(field));
   if (method === 'PATCH') return touches(Object.keys(body)) ? undefined : 'mine';
-  const mine = changedFields(base, body);
+  const mine = Object.keys(body).filter((field) => differs(body[field], base[field]));
   if (touches(mine)) return undefined;
   const merged: Record<string, unknown> = { ...server };
-  for (const field of mine) {
-    if (Object.hasOwn(body, field)) merged[field] = body[field];
-    else delete merged[field];
-  }
+  for (const field of mine) merged[field] = body[field];
   return merged;
 }

@@ -212,6 +212,23 @@ describe("onConflict: 'merge'", () => {
     expect(product(11)).toMatchObject({ name: 'Merged name', stock: 66 });
   });
 
+  it("a PUT from a form that leaves out a field B changed keeps B's value: the field left out is not A's change", async () => {
+    const a = await editor('editor', { onConflict: 'merge' });
+    const read = (await a.tab.client.get<Product>('/products/14')).data as Product;
+    // A's form shows the name and the price only, as a backend's own `updated_at` is never in
+    // a form: the fields a PUT leaves out are not A's change.
+    await editedMeanwhile(
+      a,
+      14,
+      ({ tab }) => tab.client.put('/products/14', { name: 'Form name', price: read.price }),
+      (b) => b.client.patch('/products/14', { stock: 77 }),
+    );
+    await until(() => product(14)?.name === 'Form name');
+    expect(product(14)).toMatchObject({ name: 'Form name', price: read.price, stock: 77 });
+    expect(product(14)?.category).toBe(read.category);
+    expect(a.queue.getState()).toMatchObject({ pending: [], conflicts: [] });
+  });
+
   it('two changes to the same field stay for the user', async () => {
     const a = await editor('editor', { onConflict: 'merge' });
     await editedMeanwhile(
