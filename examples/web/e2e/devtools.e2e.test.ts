@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test-utils/chromium';
 import type { Product } from '../src/types';
 import { axeViolationsAtBothWidths } from './axe';
 import { apiReader, type RunningDemo, startDemo } from './demoApp';
+import { networkOf } from './network';
 
 // The Bridgekit devtools in the demo exactly as `npm start` serves it: a production build, which
 // ships the panel on purpose (`@bridgekit/devtools/production`) behind the request log's
@@ -79,20 +80,6 @@ async function openCall(summary: RegExp): Promise<Locator> {
 async function tableRows(section: Locator): Promise<string[][]> {
   const rows = await section.locator('tbody tr').all();
   return Promise.all(rows.map((row) => row.locator('td').allInnerTexts()));
-}
-
-/** The page's network, switched through the DevTools protocol. */
-async function networkOf(): Promise<(online: boolean) => Promise<void>> {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  return async (online) => {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: !online,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-  };
 }
 
 /** What the page keeps in its storage under `key`. */
@@ -207,7 +194,7 @@ describe('the devtools in the demo, in Chromium', () => {
 
   it('shows a write kept offline with its key, and Replay applies it once', async () => {
     await closePanel();
-    const setOnline = await networkOf();
+    const setOnline = await networkOf(page);
     await rows().first().click();
     await page.getByTestId('product-form').waitFor();
     const id = /#\/products\/(\d+)$/.exec(page.url())?.[1] ?? '';
