@@ -162,17 +162,22 @@ describe('a create applied by the replay', () => {
   });
 });
 
+/** A table of three rows a page, beside a way to create; resolves with the first page's names. */
+async function firstPageOfThree() {
+  await withQueue(
+    <>
+      <Create />
+      <BridgeTable<Product> endpoint="/products" columns={columns} pageSize={3} />
+    </>,
+  );
+  await waitFor(() => expect(bodyRows()).toHaveLength(3));
+  return bodyRows().map((row) => cells(row)[0]);
+}
+
 describe('a create applied by the replay, on a page that does not hold it', () => {
   it('keeps its row until the page read again answers, then leaves it out', async () => {
     const name = `Elsewhere lamp ${Date.now()}`;
-    await withQueue(
-      <>
-        <Create />
-        <BridgeTable<Product> endpoint="/products" columns={columns} pageSize={3} />
-      </>,
-    );
-    await waitFor(() => expect(bodyRows()).toHaveLength(3));
-    const page = bodyRows().map((row) => cells(row)[0]);
+    const page = await firstPageOfThree();
     await createOffline(name);
     expect(bodyRows().map((row) => cells(row)[0])).toEqual([`${name} pending`, ...page]);
 
@@ -196,14 +201,7 @@ describe('a create applied by the replay, on a page that does not hold it', () =
 describe('a create that is not applied', () => {
   it('stays marked while the server refuses it, and leaves no row once discarded', async () => {
     const name = `Refused lamp ${Date.now()}`;
-    await withQueue(
-      <>
-        <Create />
-        <BridgeTable<Product> endpoint="/products" columns={columns} pageSize={3} />
-      </>,
-    );
-    await waitFor(() => expect(bodyRows()).toHaveLength(3));
-    const page = bodyRows().map((row) => cells(row)[0]);
+    const page = await firstPageOfThree();
     await createOffline(name);
     world.api.status = 422;
     world.api.rule = ({ method }) => (method === 'POST' ? 'unavailable' : undefined);
